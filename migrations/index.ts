@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as createUsersAndSessions from './2026_11_22_0900_create_users_and_sessions.js';
+
+/** Every migration, by name, in the order they apply. A new migration is added here and nowhere else. */
+export const migrations: Record<string, Migration> = {
+  '2026_11_22_0900_create_users_and_sessions': createUsersAndSessions,
+};

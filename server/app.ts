@@ -1,0 +1,63 @@
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { AppConfig } from './config.js';
+import type { DatabaseHandle } from './db/connect.js';
+import { AppError, registerErrorHandler } from './errors.js';
+import authRoutes from './features/auth/auth.routes.js';
+import healthRoutes from './features/health/health.routes.js';
+import usersRoutes from './features/users/users.routes.js';
+import database from './plugins/database.js';
+import security from './plugins/security.js';
+import session from './plugins/session.js';
+import spa from './plugins/spa.js';
+import { resolveSessionSecret } from './session-secret.js';
+
+export interface AppOverrides {
+  /** An already-open database (tests share one across apps). */
+  database?: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export const maxUploadBytes = 5 * 1024 * 1024;
+
+/** The whole app, un-listened: plugins in a fixed order, then one route plugin per feature. */
+export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) {
+  const app = Fastify({
+    logger: overrides.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Ajv's default would coerce and strip; we want malformed input refused, not repaired.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  registerErrorHandler(app);
+  // Only JSON and multipart bodies are accepted: a cross-site form cannot send either.
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(cookie, { secret: resolveSessionSecret(config) });
+  await app.register(security, { config });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, 'RATE_LIMITED', `Too many attempts. Please try again in ${context.after}.`),
+  });
+  await app.register(multipart, { limits: { fileSize: maxUploadBytes, files: 1, fields: 10 } });
+
+  await app.register(database, { config, ...(overrides.database ? { handle: overrides.database } : {}) });
+  await app.register(session, { config });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { prefix: '/api/auth', config });
+  await app.register(usersRoutes, { prefix: '/api/user' });
+
+  await app.register(spa, { config });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,140 @@
+import path from 'node:path';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  /** `postgres://…` switches to PostgreSQL; null keeps the embedded SQLite file. */
+  databaseUrl: string | null;
+  /** null: generated once and kept in DATA_DIR. */
+  sessionSecret: string | null;
+  miningOpen: boolean;
+  blockHeightUrls: string[];
+  marketplaceApiBase: string;
+  stakingStatsUrl: string | null;
+  x: {
+    clientId: string | null;
+    clientSecret: string | null;
+    redirectUrl: string | null;
+    authUrl: string;
+    tokenUrl: string;
+    apiBase: string;
+  };
+  llm: { baseUrl: string | null; apiKey: string | null; model: string };
+  logLevel: string;
+  /** Logins allowed per IP per minute. */
+  loginRateLimit: number;
+  /** Trust X-Forwarded-For from a reverse proxy so rate limits see the client's IP. */
+  trustProxy: boolean;
+  /** Built client (index.html + assets); not served when the folder is absent. */
+  clientDir: string;
+  /** Session cookies need HTTPS when the public URL is HTTPS. */
+  secureCookies: boolean;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === '' ? undefined : value;
+}
+
+function fail(name: string, reason: string, value: string): never {
+  throw new ConfigError(`Invalid environment variable ${name}: ${reason} (got "${value}")`);
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    fail(name, `must be a whole number from ${min} to ${max}`, raw);
+  }
+  return Number(raw);
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  return fail(name, 'must be true or false', raw);
+}
+
+function httpUrl(name: string, raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return raw.replace(/\/+$/, '');
+  } catch {
+    // fall through to the named failure below
+  }
+  return fail(name, 'must be an http(s) URL', raw);
+}
+
+function optionalUrl(env: Env, name: string): string | null {
+  const raw = read(env, name);
+  return raw === undefined ? null : httpUrl(name, raw);
+}
+
+function url(env: Env, name: string, fallback: string): string {
+  return optionalUrl(env, name) ?? fallback;
+}
+
+function databaseUrl(env: Env): string | null {
+  const raw = read(env, 'DATABASE_URL');
+  if (raw === undefined) return null;
+  if (!/^postgres(ql)?:\/\//.test(raw)) fail('DATABASE_URL', 'must be a postgres:// URL', raw);
+  return raw;
+}
+
+export const defaultBlockHeightUrls = [
+  'https://mempool.space/api/blocks/tip/height',
+  'https://blockstream.info/api/blocks/tip/height',
+];
+
+/** The only reader of process.env: every setting, its default and a message naming a bad variable. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const host = read(env, 'HOST') ?? '127.0.0.1';
+  const publicUrl = url(env, 'PUBLIC_URL', `http://${host.includes(':') ? `[${host}]` : host}:${port}`);
+  const sessionSecret = read(env, 'SESSION_SECRET') ?? null;
+  if (sessionSecret !== null && sessionSecret.length < 32) {
+    fail('SESSION_SECRET', 'must be at least 32 characters', '(hidden)');
+  }
+  const blockHeightUrls = read(env, 'BLOCK_HEIGHT_URLS')
+    ?.split(',')
+    .map((entry) => httpUrl('BLOCK_HEIGHT_URLS', entry.trim()));
+
+  return {
+    port,
+    host,
+    publicUrl,
+    dataDir: path.resolve(read(env, 'DATA_DIR') ?? './data'),
+    databaseUrl: databaseUrl(env),
+    sessionSecret,
+    miningOpen: boolean(env, 'MINING_OPEN', false),
+    blockHeightUrls: blockHeightUrls ?? defaultBlockHeightUrls,
+    marketplaceApiBase: url(env, 'MARKETPLACE_API_BASE', 'https://api-mainnet.magiceden.dev'),
+    stakingStatsUrl: optionalUrl(env, 'STAKING_STATS_URL'),
+    x: {
+      clientId: read(env, 'X_CLIENT_ID') ?? null,
+      clientSecret: read(env, 'X_CLIENT_SECRET') ?? null,
+      redirectUrl: optionalUrl(env, 'X_REDIRECT_URL'),
+      authUrl: url(env, 'X_AUTH_URL', 'https://x.com/i/oauth2/authorize'),
+      tokenUrl: url(env, 'X_TOKEN_URL', 'https://api.x.com/2/oauth2/token'),
+      apiBase: url(env, 'X_API_BASE', 'https://api.x.com'),
+    },
+    llm: {
+      baseUrl: optionalUrl(env, 'LLM_BASE_URL'),
+      apiKey: read(env, 'LLM_API_KEY') ?? null,
+      model: read(env, 'LLM_MODEL') ?? 'gpt-4o-mini',
+    },
+    logLevel: read(env, 'LOG_LEVEL') ?? 'info',
+    loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 20, 1, 100000),
+    trustProxy: boolean(env, 'TRUST_PROXY', false),
+    clientDir: path.resolve(read(env, 'CLIENT_DIR') ?? './dist/client'),
+    secureCookies: publicUrl.startsWith('https://'),
+  };
+}

@@ -1,0 +1,31 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Timestamps are epoch milliseconds (bigint in PostgreSQL, parsed to number; integer in SQLite). */
+export interface UsersTable {
+  id: Generated<number>;
+  wallet_address: string;
+  total_points: Generated<number>;
+  referral_code: string | null;
+  blocked_at: number | null;
+  blocked_reason: string | null;
+  created_at: number;
+  last_login_at: number;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie's session id, so a leaked table cannot be replayed as cookies. */
+  id_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Session = Selectable<SessionsTable>;

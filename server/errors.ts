@@ -1,0 +1,55 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+/** A failure with a status and a code the client can match on; services throw these. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (code: string, message: string) => new AppError(400, code, message);
+export const unauthorized = (message = 'Please join with your wallet first.') =>
+  new AppError(401, 'UNAUTHENTICATED', message);
+export const forbidden = (message = 'You can only act for your own account.') =>
+  new AppError(403, 'FORBIDDEN', message);
+export const notFound = (code: string, message: string) => new AppError(404, code, message);
+export const conflict = (code: string, message: string) => new AppError(409, code, message);
+
+const codeByStatus: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+/** Maps every thrown error, ours or Fastify's, to `{ error, message }`; 5xx details stay in the log. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ error: error.code, message: error.message, ...error.details });
+    }
+    if ('validation' in error && error.validation) {
+      return reply.status(400).send({ error: 'VALIDATION_ERROR', message: error.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(status).send({ error: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again.' });
+    }
+    return reply
+      .status(status)
+      .send({ error: codeByStatus[status] ?? 'BAD_REQUEST', message: error.message });
+  });
+}

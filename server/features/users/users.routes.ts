@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { UserDataResponseSchema, UsernameParamsSchema } from '../../../shared/schemas/auth.js';
+import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
+import { normalizeWallet } from '../../../shared/wallet.js';
+import { toUserView } from './user-view.js';
+
+/** User data is private: only the session's own user can read it. */
+const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/:username',
+    {
+      schema: {
+        params: UsernameParamsSchema,
+        response: {
+          200: UserDataResponseSchema,
+          401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = await request.requireSelf({ walletAddress: normalizeWallet(request.params.username) });
+      return { user: toUserView(user), twitterAccount: null };
+    },
+  );
+};
+
+export default usersRoutes;

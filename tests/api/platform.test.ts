@@ -1,0 +1,45 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { postgresUrl } from '../helpers/test-database.js';
+
+let ctx: TestContext;
+beforeEach(async () => {
+  ctx = await createTestApp();
+});
+afterEach(async () => ctx.close());
+
+describe('platform', () => {
+  it('runs on the database the suite was asked for', () => {
+    expect(ctx.handle.dialect).toBe(postgresUrl ? 'postgres' : 'sqlite');
+  });
+
+  it('GET /healthz checks the database', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: ctx.handle.dialect });
+  });
+
+  it('GET /healthz answers 503 when the database is gone', async () => {
+    await ctx.handle.db.destroy();
+    const response = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json().error).toBe('DATABASE_UNAVAILABLE');
+    ctx.handle = (await import('../../server/db/connect.js')).connectDatabase(ctx.config);
+  });
+
+  it('answers unknown /api paths with a JSON 404', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.json()).toMatchObject({ error: 'NOT_FOUND' });
+  });
+
+  it('sends security headers with a CSP that forbids inline scripts', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

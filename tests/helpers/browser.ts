@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Browser, type ConsoleMessage, chromium, type Page } from 'playwright-core';
+import { createTestApp, type TestContext } from './test-app.js';
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const clientDir = path.resolve('dist/client');
+
+export interface RunningServer {
+  ctx: TestContext;
+  baseUrl: string;
+  close: () => Promise<void>;
+}
+
+/** The real app with the built client, listening on a free port of 127.0.0.1. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!fs.existsSync(path.join(clientDir, 'index.html'))) {
+    throw new Error('dist/client is missing: run `npx vite build` before the browser tests');
+  }
+  const ctx = await createTestApp({ CLIENT_DIR: clientDir, LOGIN_RATE_LIMIT: '1000', ...env });
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = ctx.app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('server has no TCP address');
+  return { ctx, baseUrl: `http://127.0.0.1:${address.port}`, close: () => ctx.close() };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+/** Console errors of a page (CSP violations among them), collected for assertions. */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type App, buildApp } from '../../server/app.js';
+import { type AppConfig, loadConfig } from '../../server/config.js';
+import { connectDatabase, type DatabaseHandle } from '../../server/db/connect.js';
+import { migrateToLatest } from '../../server/db/migrate.js';
+import { createPostgresSchema, postgresUrl } from './test-database.js';
+
+export interface TestContext {
+  config: AppConfig;
+  handle: DatabaseHandle;
+  /** A fresh app on the shared database; close it (or call `close()` on the context). */
+  app: App;
+  close: () => Promise<void>;
+}
+
+/** Config for tests: a temp DATA_DIR, a fresh database (SQLite file or PostgreSQL schema), no client build. */
+export async function testConfig(env: Record<string, string> = {}): Promise<{ config: AppConfig; cleanup: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-test-'));
+  const pgSchema = postgresUrl ? await createPostgresSchema() : null;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    CLIENT_DIR: path.join(dataDir, 'no-client'),
+    SESSION_SECRET: 'test-secret-that-is-long-enough-for-cookies',
+    LOG_LEVEL: 'silent',
+    ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}),
+    ...env,
+  });
+  return {
+    config,
+    cleanup: async () => {
+      await pgSchema?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const { config, cleanup } = await testConfig(env);
+  const handle = connectDatabase(config);
+  await migrateToLatest(handle.db);
+  const app = await buildApp(config, { database: handle, logger: false });
+  await app.ready();
+  return {
+    config,
+    handle,
+    app,
+    close: async () => {
+      await app.close();
+      await handle.db.destroy();
+      await cleanup();
+    },
+  };
+}
+
+/** The `name=value` pair of a Set-Cookie header, to send back as a Cookie header. */
+export function cookiePair(setCookie: string | string[] | undefined): string {
+  const header = Array.isArray(setCookie) ? setCookie[0] : setCookie;
+  if (!header) throw new Error('no Set-Cookie header');
+  return header.split(';')[0]!;
+}
