@@ -6,14 +6,18 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/connect.js';
 import { AppError, registerErrorHandler } from './errors.js';
+import allocationRoutes from './features/allocation/allocation.routes.js';
 import authRoutes from './features/auth/auth.routes.js';
+import chainRoutes from './features/chain/chain.routes.js';
 import healthRoutes from './features/health/health.routes.js';
+import tokensRoutes from './features/tokens/tokens.routes.js';
 import usersRoutes from './features/users/users.routes.js';
 import database from './plugins/database.js';
 import security from './plugins/security.js';
 import session from './plugins/session.js';
 import spa from './plugins/spa.js';
 import { resolveSessionSecret } from './session-secret.js';
+import { validatorCompiler } from './validation.js';
 
 export interface AppOverrides {
   /** An already-open database (tests share one across apps). */
@@ -32,10 +36,9 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // Ajv's default would coerce and strip; we want malformed input refused, not repaired.
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  app.setValidatorCompiler(validatorCompiler);
   registerErrorHandler(app);
   // Only JSON and multipart bodies are accepted: a cross-site form cannot send either.
   app.removeContentTypeParser('text/plain');
@@ -55,6 +58,9 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/api/auth', config });
   await app.register(usersRoutes, { prefix: '/api/user' });
+  await app.register(allocationRoutes, { prefix: '/api/allocation' });
+  await app.register(tokensRoutes, { prefix: '/api/tokens' });
+  await app.register(chainRoutes, { prefix: '/api', config });
 
   await app.register(spa, { config });
   return app;

@@ -23,6 +23,8 @@ export interface AppConfig {
   };
   llm: { baseUrl: string | null; apiKey: string | null; model: string };
   logLevel: string;
+  /** How long any outside call (explorer, marketplace, X, LLM) may take. */
+  upstreamTimeoutMs: number;
   /** Logins allowed per IP per minute. */
   loginRateLimit: number;
   /** Trust X-Forwarded-For from a reverse proxy so rate limits see the client's IP. */
@@ -132,6 +134,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       model: read(env, 'LLM_MODEL') ?? 'gpt-4o-mini',
     },
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
+    upstreamTimeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 5000, 100, 60000),
     loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 20, 1, 100000),
     trustProxy: boolean(env, 'TRUST_PROXY', false),
     clientDir: path.resolve(read(env, 'CLIENT_DIR') ?? './dist/client'),

@@ -7,8 +7,9 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly details: Record<string, unknown> = {},
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = 'AppError';
   }
 }

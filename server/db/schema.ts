@@ -20,12 +20,42 @@ export interface SessionsTable {
   expires_at: number;
 }
 
+export interface AllocationRecordsTable {
+  id: Generated<number>;
+  /** Normalised: bech32 lower-cased, base58 as given. */
+  wallet_address: string;
+  category: string;
+  tokens_micro: number;
+  /** The import this row came from; re-importing the same source replaces its rows. */
+  source: string;
+}
+
+export interface PointsAllocationsTable {
+  id: Generated<number>;
+  wallet_address: string;
+  final_points: number;
+  allocated_micro: number;
+  source: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  /** JSON text. */
+  value: string;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  allocation_records: AllocationRecordsTable;
+  points_allocations: PointsAllocationsTable;
+  settings: SettingsTable;
 }
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Session = Selectable<SessionsTable>;
+export type AllocationRecord = Selectable<AllocationRecordsTable>;
+export type PointsAllocation = Selectable<PointsAllocationsTable>;

@@ -1,0 +1,36 @@
+import { Spinner } from '@client/components/spinner';
+import { isSessionExpired } from '@client/features/session/api/get-user';
+import { useUser } from '@client/features/session/hooks/use-user';
+import { useSession } from '@client/features/session/session-provider';
+import { AlmostReadyCard } from '@client/features/mining/components/almost-ready-card';
+import { LoggedOutView } from '@client/features/mining/components/logged-out-view';
+import { MiningDashboard } from '@client/features/mining/components/mining-dashboard';
+import { UserLoadError } from '@client/features/mining/components/user-load-error';
+import { useLanguage } from '@client/lib/i18n/language-provider';
+import '@client/styles/mining.css';
+
+function MiningContent() {
+  const { t } = useLanguage();
+  const { username, isLoggedIn, isInitialised } = useSession();
+  const user = useUser();
+
+  if (!isInitialised) return <Spinner label={t.mining.loadingUser} />;
+  // The join form only exists while logged out, so logging out always brings back an empty wallet field.
+  if (!isLoggedIn || !username) return <LoggedOutView />;
+  // An expired session is being logged out by the session provider; no error card in between.
+  if (user.isPending || isSessionExpired(user.error)) return <Spinner label={t.mining.loadingUser} />;
+  if (user.isError) return <UserLoadError onRetry={() => void user.refetch()} />;
+  if (user.data.twitterAccount) return <MiningDashboard data={user.data} />;
+  return <AlmostReadyCard walletAddress={username} />;
+}
+
+export function MiningPage() {
+  const { t } = useLanguage();
+
+  return (
+    <div className="stack">
+      <h1>{t.mining.title}</h1>
+      <MiningContent />
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { useEffect, useRef } from 'react';
+import { useLanguage } from '@client/lib/i18n/language-provider';
+
+export function LanguageToggle() {
+  const { language, setLanguage, isTranslating, t } = useLanguage();
+  const button = useRef<HTMLButtonElement>(null);
+  const hadFocus = useRef(false);
+
+  // Disabling the button drops keyboard focus to <body>; give it back once the switch is done.
+  useEffect(() => {
+    if (isTranslating || !hadFocus.current) return;
+    hadFocus.current = false;
+    button.current?.focus();
+  }, [isTranslating]);
+
+  return (
+    <button
+      ref={button}
+      type="button"
+      className="button button--ghost language-toggle"
+      aria-label={t.language.switchLabel}
+      aria-busy={isTranslating}
+      disabled={isTranslating}
+      onClick={() => {
+        hadFocus.current = document.activeElement === button.current;
+        setLanguage(language === 'en' ? 'zh' : 'en');
+      }}
+    >
+      {isTranslating ? (
+        <>
+          <span className="spinner spinner--small" aria-hidden="true" />
+          <span>{t.language.translating}</span>
+        </>
+      ) : (
+        <span lang={t.language.otherLanguageCode}>{t.language.otherLanguageName}</span>
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,36 @@
+import { useMutation } from '@tanstack/react-query';
+import { toast } from '@client/components/toast/use-toast';
+import { getJson } from '@client/lib/api-client';
+import { useLanguage } from '@client/lib/i18n/language-provider';
+
+export interface TwitterAuthResponse {
+  authUrl?: string;
+  state?: string;
+}
+
+export function getTwitterAuthUrl(): Promise<TwitterAuthResponse> {
+  return getJson<TwitterAuthResponse>('/api/auth/twitter');
+}
+
+/** Starts the X authorisation: the browser leaves for X and comes back to /mining. */
+export function useConnectTwitter() {
+  const { t } = useLanguage();
+
+  return useMutation({
+    mutationFn: getTwitterAuthUrl,
+    onSuccess: (data) => {
+      if (data.authUrl) {
+        window.location.href = data.authUrl;
+      } else {
+        console.log('X authorisation response has no authUrl', data);
+      }
+    },
+    onError: (error) => {
+      toast({
+        title: t.mining.twitterFailedTitle,
+        description: t.mining.twitterFailedText(error.message),
+        variant: 'destructive',
+      });
+    },
+  });
+}

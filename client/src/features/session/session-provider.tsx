@@ -1,0 +1,71 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import type { User } from '@shared/schemas/auth';
+import { toast } from '@client/components/toast/use-toast';
+import { useLanguage } from '@client/lib/i18n/language-provider';
+import { isSessionExpired, userQueryOptions } from './api/get-user';
+import { logoutRequest } from './api/logout';
+import { emptySession, readStoredSession, writeStoredSession, type StoredSession } from './session-storage';
+
+interface SessionContextValue extends StoredSession {
+  isInitialised: boolean;
+  login: (user: User) => void;
+  logout: () => Promise<void>;
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const { t } = useLanguage();
+  const [session, setSession] = useState<StoredSession>(emptySession);
+  const [isInitialised, setIsInitialised] = useState(false);
+
+  // Layout effect: the stored session is applied before the first paint, so no logged-out flash.
+  useLayoutEffect(() => {
+    setSession(readStoredSession());
+    setIsInitialised(true);
+  }, []);
+
+  useEffect(() => {
+    if (isInitialised) writeStoredSession(session);
+  }, [isInitialised, session]);
+
+  const { username, isLoggedIn } = session;
+  const userQuery = useQuery(userQueryOptions(username, isInitialised && Boolean(username) && isLoggedIn));
+
+  // The server no longer knows this session cookie: forget the local session quietly.
+  const expired = isSessionExpired(userQuery.error);
+  useEffect(() => {
+    if (!expired) return;
+    setSession(emptySession);
+    queryClient.clear();
+  }, [expired, queryClient]);
+
+  const login = useCallback((user: User) => {
+    setSession({ username: user.walletAddress, isLoggedIn: true });
+  }, []);
+
+  const logout = useCallback(async () => {
+    try {
+      await logoutRequest();
+    } catch {
+      // The local session ends regardless; the cookie expires on its own.
+    }
+    setSession(emptySession);
+    queryClient.clear();
+    toast({ title: t.session.disconnectedTitle, description: t.session.disconnectedText });
+  }, [queryClient, t]);
+
+  const value = useMemo(
+    () => ({ username, isLoggedIn, isInitialised, login, logout }),
+    [username, isLoggedIn, isInitialised, login, logout],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionContextValue {
+  const context = useContext(SessionContext);
+  if (!context) throw new Error('useSession must be used within a SessionProvider');
+  return context;
+}

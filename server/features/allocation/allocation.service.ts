@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { LookupResult } from '../../../shared/schemas/allocation.js';
+import { emptyLookupMessage } from '../../../shared/schemas/allocation.js';
+import { fromMicro } from '../../../shared/token-amount.js';
+import { normalizeWallet } from '../../../shared/wallet.js';
+import type { Database } from '../../db/schema.js';
+import { badRequest } from '../../errors.js';
+import { findWalletCategories } from './allocation.repository.js';
+
+/**
+ * The allocation of one wallet, categories largest first. The address is trimmed and bech32
+ * lower-cased; no format check applies (SPEC section 5), so any text is only ever data.
+ */
+export async function lookupAllocation(db: Kysely<Database>, rawAddress: string): Promise<LookupResult> {
+  const walletAddress = normalizeWallet(rawAddress);
+  if (walletAddress === '') throw badRequest('EMPTY_WALLET', emptyLookupMessage);
+
+  const rows = await findWalletCategories(db, walletAddress);
+  if (rows.length === 0) return { success: false };
+
+  const categories = rows
+    .map((row) => ({ category: row.category, micro: BigInt(row.micro), records: Number(row.records) }))
+    .sort((a, b) => (b.micro === a.micro ? a.category.localeCompare(b.category) : b.micro > a.micro ? 1 : -1));
+  const totalMicro = categories.reduce((sum, row) => sum + row.micro, 0n);
+  return {
+    success: true,
+    allocation: {
+      walletAddress,
+      totalTokens: fromMicro(totalMicro),
+      recordCount: categories.reduce((sum, row) => sum + row.records, 0),
+      categories: categories.map((row) => ({ category: row.category, tokens: fromMicro(row.micro) })),
+    },
+  };
+}

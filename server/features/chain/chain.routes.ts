@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { brand } from '../../../shared/brand.js';
+import {
+  CollectionParamsSchema,
+  CollectionStatsSchema,
+  StakingStatsSchema,
+  TipHeightSchema,
+} from '../../../shared/schemas/chain.js';
+import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
+import type { AppConfig } from '../../config.js';
+import { notFound } from '../../errors.js';
+import { createChainService } from './chain.service.js';
+
+const failures = { 404: ErrorResponseSchema, 502: ErrorResponseSchema, 503: ErrorResponseSchema };
+
+/** Only our own collection is proxied: the endpoint is no open relay to the marketplace. */
+function assertOwnCollection(collection: string): void {
+  if (collection !== brand.collectionSlug) throw notFound('UNKNOWN_COLLECTION', `Unknown collection ${collection}`);
+}
+
+const chainRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app, { config }) => {
+  const chain = createChainService(config, app.db);
+
+  app.get(
+    '/chain/tip-height',
+    { schema: { response: { 200: TipHeightSchema, ...failures } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=15');
+      return chain.tipHeight();
+    },
+  );
+
+  app.get(
+    '/nft/collection-stats/:collection',
+    { schema: { params: CollectionParamsSchema, response: { 200: CollectionStatsSchema, ...failures } } },
+    async (request, reply) => {
+      assertOwnCollection(request.params.collection);
+      reply.header('cache-control', 'public, max-age=60');
+      return chain.collectionStats();
+    },
+  );
+
+  app.get(
+    '/staking/stats/:collection',
+    { schema: { params: CollectionParamsSchema, response: { 200: StakingStatsSchema, ...failures } } },
+    async (request, reply) => {
+      assertOwnCollection(request.params.collection);
+      reply.header('cache-control', 'public, max-age=60');
+      return chain.stakingStats();
+    },
+  );
+};
+
+export default chainRoutes;

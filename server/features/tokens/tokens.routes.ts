@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
+import {
+  AllocationsPageSchema,
+  AllocationsQuerySchema,
+  MyAllocationResponseSchema,
+  TokenStatsSchema,
+} from '../../../shared/schemas/tokens.js';
+import { allocationsPage, myAllocation, tokenStats } from './tokens.service.js';
+
+const tokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/my-allocation',
+    {
+      schema: {
+        response: { 200: MyAllocationResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await request.requireUser();
+      return { allocation: await myAllocation(app.db, user.wallet_address) };
+    },
+  );
+
+  app.get('/stats', { schema: { response: { 200: TokenStatsSchema } } }, async () => tokenStats(app.db));
+
+  app.get(
+    '/allocations',
+    { schema: { querystring: AllocationsQuerySchema, response: { 200: AllocationsPageSchema, 400: ErrorResponseSchema } } },
+    async (request) => allocationsPage(app.db, request.query.limit, request.query.offset),
+  );
+};
+
+export default tokensRoutes;

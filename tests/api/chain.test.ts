@@ -1,0 +1,128 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { writeSetting } from '../../server/features/settings/settings.repository.js';
+import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
+
+let upstream: FakeUpstream;
+let ctx: TestContext | undefined;
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream();
+});
+afterAll(async () => upstream.close());
+afterEach(async () => {
+  await ctx?.close();
+  ctx = undefined;
+});
+
+async function appWith(env: Record<string, string> = {}) {
+  ctx = await createTestApp({
+    BLOCK_HEIGHT_URLS: `${upstream.url}/primary/height,${upstream.url}/backup/height`,
+    MARKETPLACE_API_BASE: upstream.url,
+    UPSTREAM_TIMEOUT_MS: '300',
+    ...env,
+  });
+  return ctx.app;
+}
+
+const statPath = '/v2/ord/btc/stat';
+
+describe('GET /api/chain/tip-height', () => {
+  it('serves the explorer height and caches it for a burst of visitors', async () => {
+    upstream.set('/primary/height', { kind: 'text', body: '915000' });
+    const app = await appWith();
+    const before = upstream.calls('/primary/height');
+    const responses = await Promise.all(
+      Array.from({ length: 25 }, () => app.inject({ method: 'GET', url: '/api/chain/tip-height' })),
+    );
+    for (const response of responses) {
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ height: 915000, stale: false });
+    }
+    expect(upstream.calls('/primary/height') - before).toBe(1);
+  });
+
+  it('falls back to the second explorer when the first fails', async () => {
+    upstream.set('/primary/height', { kind: 'text', body: 'oops', status: 500 });
+    upstream.set('/backup/height', { kind: 'text', body: '915001\n' });
+    const app = await appWith();
+    expect((await app.inject({ method: 'GET', url: '/api/chain/tip-height' })).json().height).toBe(915001);
+  });
+
+  it('answers 502 quickly when every explorer hangs and nothing was ever fetched', async () => {
+    upstream.set('/primary/height', { kind: 'hang' });
+    upstream.set('/backup/height', { kind: 'text', body: '<html>garbage</html>' });
+    const app = await appWith();
+    const started = Date.now();
+    const response = await app.inject({ method: 'GET', url: '/api/chain/tip-height' });
+    expect(response.statusCode).toBe(502);
+    expect(response.json().error).toBe('UPSTREAM_UNAVAILABLE');
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
+
+describe('GET /api/nft/collection-stats/{collection}', () => {
+  it('converts the floor price from sats to BTC', async () => {
+    upstream.set(statPath, { kind: 'json', body: { floorPrice: '1500000', supply: '3420', owners: '1200' } });
+    const app = await appWith();
+    const response = await app.inject({ method: 'GET', url: '/api/nft/collection-stats/acorn-squirrels' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual({
+      name: 'Acorn Squirrels',
+      symbol: 'acorn-squirrels',
+      totalSupply: 3420,
+      floorPrice: 0.015,
+    });
+  });
+
+  it('answers 502 for an upstream 500 or garbage, never a 500 of ours', async () => {
+    upstream.set(statPath, { kind: 'text', body: 'Internal error', status: 500 });
+    let app = await appWith();
+    let response = await app.inject({ method: 'GET', url: '/api/nft/collection-stats/acorn-squirrels' });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ error: 'UPSTREAM_UNAVAILABLE', message: 'Live data unavailable' });
+
+    await ctx?.close();
+    upstream.set(statPath, { kind: 'json', body: { floorPrice: 'cheap' } });
+    app = await appWith();
+    response = await app.inject({ method: 'GET', url: '/api/nft/collection-stats/acorn-squirrels' });
+    expect(response.statusCode).toBe(502);
+  });
+
+  it('refuses to proxy another collection', async () => {
+    const app = await appWith();
+    const response = await app.inject({ method: 'GET', url: '/api/nft/collection-stats/other' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error).toBe('UNKNOWN_COLLECTION');
+  });
+});
+
+describe('GET /api/staking/stats/{collection}', () => {
+  it('computes the percent locked from the figure set by the CLI', async () => {
+    const app = await appWith();
+    await writeSetting(ctx!.handle.db, 'staking_stats', { lockedCount: 1710 });
+    const response = await app.inject({ method: 'GET', url: '/api/staking/stats/acorn-squirrels' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual({ percentLocked: 50, lockedCount: 1710 });
+  });
+
+  it('answers 503 "Live data temporarily unavailable" before any figure exists', async () => {
+    const app = await appWith();
+    const response = await app.inject({ method: 'GET', url: '/api/staking/stats/acorn-squirrels' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json().message).toBe('Live data temporarily unavailable');
+  });
+
+  it('reads a configured staking source and rejects a malformed answer', async () => {
+    upstream.set('/staking', { kind: 'json', body: { percentLocked: 41.5, lockedCount: 1419 } });
+    let app = await appWith({ STAKING_STATS_URL: `${upstream.url}/staking` });
+    expect((await app.inject({ method: 'GET', url: '/api/staking/stats/acorn-squirrels' })).json().data).toEqual({
+      percentLocked: 41.5,
+      lockedCount: 1419,
+    });
+    await ctx?.close();
+    upstream.set('/staking', { kind: 'json', body: { percentLocked: 'lots' } });
+    app = await appWith({ STAKING_STATS_URL: `${upstream.url}/staking` });
+    expect((await app.inject({ method: 'GET', url: '/api/staking/stats/acorn-squirrels' })).statusCode).toBe(502);
+  });
+});

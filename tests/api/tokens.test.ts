@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cookiePair, createTestApp, type TestContext } from '../helpers/test-app.js';
+import { seedPointsAllocations } from '../helpers/seed.js';
+import { fakeWallet, mainnetWallets } from '../helpers/wallets.js';
+
+let ctx: TestContext;
+beforeEach(async () => {
+  ctx = await createTestApp();
+});
+afterEach(async () => ctx.close());
+
+const get = (url: string, cookie?: string) =>
+  ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+async function loginCookie(walletAddress: string): Promise<string> {
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { walletAddress } });
+  return cookiePair(response.headers['set-cookie']);
+}
+
+describe('GET /api/tokens/my-allocation', () => {
+  it("returns the session wallet's allocation with a 3-decimal ratio", async () => {
+    await seedPointsAllocations(ctx.handle.db, [{ wallet: mainnetWallets.taproot, points: 300, tokens: '1000' }]);
+    const response = await get('/api/tokens/my-allocation', await loginCookie(mainnetWallets.taproot));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      allocation: {
+        id: expect.any(Number),
+        walletAddress: mainnetWallets.taproot,
+        finalPoints: 300,
+        allocatedTokens: 1000,
+        allocationRatio: 3.333,
+      },
+    });
+  });
+
+  it('answers 404 with the spec message when the wallet has none', async () => {
+    const response = await get('/api/tokens/my-allocation', await loginCookie(mainnetWallets.legacy));
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      error: 'ALLOCATION_NOT_FOUND',
+      message: 'No token allocation found for your wallet address',
+    });
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await get('/api/tokens/my-allocation')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/tokens/stats', () => {
+  it('reports zeros before any import', async () => {
+    expect((await get('/api/tokens/stats')).json()).toEqual({
+      totalAllocations: 0,
+      totalTokensAllocated: 0,
+      totalPointsAllocated: 0,
+      averageTokensPerUser: 0,
+    });
+  });
+
+  it('reports exact totals and the average', async () => {
+    await seedPointsAllocations(ctx.handle.db, [
+      { wallet: mainnetWallets.taproot, points: 100, tokens: '0.1' },
+      { wallet: mainnetWallets.legacy, points: 200, tokens: '0.2' },
+      { wallet: mainnetWallets.p2sh, points: 50, tokens: '0.000001' },
+    ]);
+    expect((await get('/api/tokens/stats')).json()).toEqual({
+      totalAllocations: 3,
+      totalTokensAllocated: 0.300001,
+      totalPointsAllocated: 350,
+      averageTokensPerUser: 0.1,
+    });
+  });
+});
+
+describe('GET /api/tokens/allocations', () => {
+  beforeEach(async () => {
+    await seedPointsAllocations(
+      ctx.handle.db,
+      Array.from({ length: 45 }, (_, index) => ({
+        wallet: fakeWallet('bc1q', 42 + (index % 20)) + String(index),
+        points: index * 10,
+        tokens: String(index * 100),
+      })),
+    );
+  });
+
+  it('lists 20 by default, largest first, with the total', async () => {
+    const page = (await get('/api/tokens/allocations')).json();
+    expect(page.total).toBe(45);
+    expect(page.allocations).toHaveLength(20);
+    expect(page.allocations[0].allocatedTokens).toBe(4400);
+    const amounts = page.allocations.map((row: { allocatedTokens: number }) => row.allocatedTokens);
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+  });
+
+  it('pages with limit and offset', async () => {
+    const page = (await get('/api/tokens/allocations?limit=20&offset=40')).json();
+    expect(page.allocations.map((row: { allocatedTokens: number }) => row.allocatedTokens)).toEqual([400, 300, 200, 100, 0]);
+  });
+
+  it('refuses limit=-1, limit=100000 and offset=abc with 400', async () => {
+    for (const query of ['limit=-1', 'limit=100000', 'offset=abc', 'limit=0', 'offset=-5']) {
+      const response = await get(`/api/tokens/allocations?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().error).toBe('VALIDATION_ERROR');
+    }
+  });
+
+  it('accepts the largest allowed page', async () => {
+    expect((await get('/api/tokens/allocations?limit=100')).json().allocations).toHaveLength(45);
+  });
+});

@@ -1,0 +1,48 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Behaviour =
+  | { kind: 'json'; body: unknown; status?: number }
+  | { kind: 'text'; body: string; status?: number }
+  | { kind: 'hang' };
+
+/**
+ * A real HTTP server on 127.0.0.1 standing in for an outside service. Each path answers as told,
+ * and can be told to fail, hang or answer garbage mid-test; unknown paths answer 404.
+ */
+export async function startFakeUpstream() {
+  const behaviours = new Map<string, Behaviour>();
+  const calls = new Map<string, number>();
+
+  const server = http.createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0]!;
+    calls.set(path, (calls.get(path) ?? 0) + 1);
+    const behaviour = behaviours.get(path);
+    if (!behaviour) {
+      response.writeHead(404).end('not found');
+      return;
+    }
+    if (behaviour.kind === 'hang') return;
+    const isJson = behaviour.kind === 'json';
+    response.writeHead(behaviour.status ?? 200, { 'content-type': isJson ? 'application/json' : 'text/plain' });
+    response.end(isJson ? JSON.stringify(behaviour.body) : behaviour.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    set(path: string, behaviour: Behaviour) {
+      behaviours.set(path, behaviour);
+    },
+    calls(path: string): number {
+      return calls.get(path) ?? 0;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export type FakeUpstream = Awaited<ReturnType<typeof startFakeUpstream>>;
