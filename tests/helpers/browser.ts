@@ -49,3 +49,8 @@ export function collectConsoleErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
 }
+
+/** A visible toast with this text (Radix also renders an off-screen announcement copy; this skips it). */
+export function toastWithText(page: Page, text: string) {
+  return page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
+}

@@ -2,7 +2,7 @@ import type { en } from './en';
 
 export type Language = 'en' | 'zh';
 
-type Widen<T> = T extends string
+export type Widen<T> = T extends string
   ? string
   : T extends (...args: infer A) => string
     ? (...args: A) => string

@@ -1,5 +1,8 @@
 import { brand } from '@shared/brand';
 import { invalidWalletMessage } from '@shared/wallet';
+import { allocationEn } from '@client/features/allocation/i18n';
+import { homeEn } from '@client/features/home/i18n';
+import { tokenomicsEn } from '@client/features/tokenomics/i18n';
 
 /** The English dictionary is the source of truth: `zh.ts` must provide every key (checked by the type checker). */
 export const en = {
@@ -99,4 +102,7 @@ export const en = {
     walletRequiredTitle: 'Wallet Required First',
     walletRequiredText: 'Please enter your wallet address and click Join before connecting X account.',
   },
+  allocation: allocationEn,
+  tokenomics: tokenomicsEn,
+  home: homeEn,
 } as const;

@@ -1,4 +1,7 @@
 import { brand } from '@shared/brand';
+import { allocationZh } from '@client/features/allocation/i18n';
+import { homeZh } from '@client/features/home/i18n';
+import { tokenomicsZh } from '@client/features/tokenomics/i18n';
 import type { Dictionary } from './dictionary';
 
 export const zh: Dictionary = {
@@ -98,4 +101,7 @@ export const zh: Dictionary = {
     walletRequiredTitle: '请先连接钱包',
     walletRequiredText: '连接 X 账户前，请先输入钱包地址并点击“加入”。',
   },
+  allocation: allocationZh,
+  tokenomics: tokenomicsZh,
+  home: homeZh,
 };
