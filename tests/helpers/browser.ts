@@ -4,7 +4,8 @@ import { type Browser, type ConsoleMessage, chromium, type Page } from 'playwrig
 import { createTestApp, type TestContext } from './test-app.js';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const clientDir = path.resolve('dist/client');
+// Helpers building in parallel each use their own build folder.
+const clientDir = path.resolve(process.env.TEST_CLIENT_DIR ?? 'dist/client');
 
 export interface RunningServer {
   ctx: TestContext;
@@ -15,7 +16,7 @@ export interface RunningServer {
 /** The real app with the built client, listening on a free port of 127.0.0.1. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!fs.existsSync(path.join(clientDir, 'index.html'))) {
-    throw new Error('dist/client is missing: run `npx vite build` before the browser tests');
+    throw new Error(`${clientDir} is missing: run \`npx vite build\` before the browser tests`);
   }
   const ctx = await createTestApp({ CLIENT_DIR: clientDir, LOGIN_RATE_LIMIT: '1000', ...env });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
