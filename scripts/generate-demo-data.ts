@@ -5,6 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DemoData } from '../server/demo/demo-data.js';
+import { baseAirdropPerNft } from '../shared/tokenomics.js';
+import { microToString, toMicro } from '../shared/token-amount.js';
+import { whaleBonusSchedule } from '../shared/whale-bonus.js';
 
 /** mulberry32: a tiny seeded PRNG, so the file only changes when this script does. */
 function seeded(seed: number): () => number {
@@ -18,12 +21,11 @@ function seeded(seed: number): () => number {
 }
 
 const random = seeded(20261122);
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 const bech32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
 const base58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
 function randomChars(alphabet: string, count: number): string {
-  return Array.from({ length: count }, () => pick([...alphabet])).join('');
+  return Array.from({ length: count }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
 }
 
 function demoWallet(index: number): string {
@@ -39,18 +41,77 @@ function demoWallet(index: number): string {
   }
 }
 
+/** Most holders own one NFT; a long tail owns many (whales and krakens). */
+function nftsHeld(): number {
+  const roll = random();
+  if (roll < 0.55) return 1;
+  if (roll < 0.8) return 2 + Math.floor(random() * 3);
+  if (roll < 0.93) return 5 + Math.floor(random() * 5);
+  if (roll < 0.985) return 10 + Math.floor(random() * 15);
+  return 25 + Math.floor(random() * 40);
+}
+
+/** The README's example wallet: a whale with 12 NFTs, staking and every whale-bonus release. */
+export const showcaseWallet = 'bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297';
+
 const day = 24 * 60 * 60 * 1000;
 const epoch = Date.UTC(2025, 5, 1);
+const records: DemoData['allocationRecords'] = [];
+
+function addHolder(wallet: string, nfts: number): void {
+  records.push([wallet, 'Holder Airdrop', microToString(toMicro(baseAirdropPerNft) * BigInt(nfts))]);
+  if (nfts >= 2) {
+    for (const release of whaleBonusSchedule(nfts)) {
+      records.push([wallet, `Whale Bonus #${release.release}`, microToString(release.micro)]);
+    }
+  }
+  if (random() < 0.35 || wallet === showcaseWallet) {
+    const staked = Math.max(1, Math.floor(nfts * (0.4 + random() * 0.6)));
+    records.push([wallet, 'Staking Season 1', microToString(toMicro((staked * 7050.6 * (0.5 + random())).toFixed(6)))]);
+  }
+}
+
+addHolder(showcaseWallet, 12);
+for (let index = 1; index < 1100; index++) addHolder(demoWallet(index), nftsHeld());
+for (let index = 0; index < 260; index++) {
+  records.push([demoWallet(index + 7), 'Public Sale', microToString(toMicro((2000 + random() * 60000).toFixed(2)))]);
+}
 
 const users: DemoData['users'] = Array.from({ length: 48 }, (_, index) => ({
-  walletAddress: demoWallet(index),
-  points: Math.round(random() * 40) * 50,
+  walletAddress: index === 0 ? showcaseWallet : demoWallet(index + 5000),
+  points: 100 + Math.round(random() * 40) * 50,
   createdAt: epoch + Math.floor(random() * 90) * day,
   blocked: index === 47,
 }));
 
-const data: DemoData = { version: 1, users };
+/** Social-mining participation pool shared by points, exact to the micro-token (largest remainder). */
+function allocatePoints(poolTokens: number): DemoData['pointsAllocations'] {
+  const eligible = users.filter((user) => !user.blocked);
+  const totalPoints = BigInt(eligible.reduce((sum, user) => sum + user.points, 0));
+  const pool = toMicro(poolTokens);
+  const shares = eligible.map((user) => {
+    const exact = pool * BigInt(user.points);
+    return { user, micro: exact / totalPoints, remainder: exact % totalPoints };
+  });
+  let left = pool - shares.reduce((sum, share) => sum + share.micro, 0n);
+  for (const share of [...shares].sort((a, b) => (b.remainder > a.remainder ? 1 : b.remainder < a.remainder ? -1 : 0))) {
+    if (left === 0n) break;
+    share.micro += 1n;
+    left -= 1n;
+  }
+  return shares.map(({ user, micro }) => [user.walletAddress, user.points, microToString(micro)]);
+}
+
+const data: DemoData = {
+  version: 2,
+  users,
+  allocationRecords: records,
+  pointsAllocations: allocatePoints(5_000_000),
+  stakingLockedCount: 1487,
+};
 const file = path.resolve('demo/demo-data.json');
 fs.mkdirSync(path.dirname(file), { recursive: true });
-fs.writeFileSync(file, `${JSON.stringify(data, null, 1)}\n`);
-console.log(`wrote ${file}: ${users.length} users`);
+fs.writeFileSync(file, `${JSON.stringify(data)}\n`);
+console.log(
+  `wrote ${file}: ${users.length} users, ${records.length} allocation records, ${data.pointsAllocations.length} points allocations`,
+);

@@ -2,41 +2,88 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
+import { toMicro } from '../../shared/token-amount.js';
 import type { Database } from '../db/schema.js';
+import { stakingSettingKey } from '../features/chain/chain.service.js';
+import { writeSetting } from '../features/settings/settings.repository.js';
+import { refreshPointsStats } from '../features/tokens/points-stats.repository.js';
 import type { DemoData } from './demo-data.js';
 
 export const demoDataFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../demo/demo-data.json');
+const demoSource = 'demo';
+const batchSize = 500;
 
 export function readDemoData(file = demoDataFile): DemoData {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as DemoData;
 }
 
-async function isEmpty(db: Kysely<Database>): Promise<boolean> {
-  const row = await db.selectFrom('users').select(db.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-  return Number(row.count) === 0;
+async function countRows(db: Kysely<Database>, table: 'users' | 'allocation_records' | 'points_allocations') {
+  const row = await db.selectFrom(table).select(db.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
-/**
- * Loads the demo data set into an empty database, in one transaction; a database that already
- * holds users is left alone. Returns whether anything was loaded.
- */
+/** Empty means no users and no allocation data of any kind: a real database is never touched. */
+async function isEmpty(db: Kysely<Database>): Promise<boolean> {
+  const counts = await Promise.all([
+    countRows(db, 'users'),
+    countRows(db, 'allocation_records'),
+    countRows(db, 'points_allocations'),
+  ]);
+  return counts.every((count) => count === 0);
+}
+
+async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += batchSize) await insert(rows.slice(start, start + batchSize));
+}
+
+/** Loads the demo data set into an empty database, in one transaction. Returns whether anything was loaded. */
 export async function loadDemoData(db: Kysely<Database>, data: DemoData = readDemoData()): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
   await db.transaction().execute(async (trx) => {
-    for (const user of data.users) {
-      await trx
+    await insertInBatches(data.users, (batch) =>
+      trx
         .insertInto('users')
-        .values({
-          wallet_address: user.walletAddress,
-          total_points: user.points,
-          referral_code: null,
-          blocked_at: user.blocked ? user.createdAt : null,
-          blocked_reason: user.blocked ? 'demo: suspended account' : null,
-          created_at: user.createdAt,
-          last_login_at: user.createdAt,
-        })
-        .execute();
-    }
+        .values(
+          batch.map((user) => ({
+            wallet_address: user.walletAddress,
+            total_points: user.points,
+            referral_code: null,
+            blocked_at: user.blocked ? user.createdAt : null,
+            blocked_reason: user.blocked ? 'demo: suspended account' : null,
+            created_at: user.createdAt,
+            last_login_at: user.createdAt,
+          })),
+        )
+        .execute(),
+    );
+    await insertInBatches(data.allocationRecords, (batch) =>
+      trx
+        .insertInto('allocation_records')
+        .values(
+          batch.map(([wallet, category, tokens]) => ({
+            wallet_address: wallet,
+            category,
+            tokens_micro: Number(toMicro(tokens)),
+            source: demoSource,
+          })),
+        )
+        .execute(),
+    );
+    await insertInBatches(data.pointsAllocations, (batch) =>
+      trx
+        .insertInto('points_allocations')
+        .values(
+          batch.map(([wallet, points, tokens]) => ({
+            wallet_address: wallet,
+            final_points: points,
+            allocated_micro: Number(toMicro(tokens)),
+            source: demoSource,
+          })),
+        )
+        .execute(),
+    );
+    await refreshPointsStats(trx);
+    await writeSetting(trx, stakingSettingKey, { lockedCount: data.stakingLockedCount });
   });
   return true;
 }
