@@ -1,0 +1,73 @@
+/** `npm run allocate -- --pool TOKENS`: shares a token pool among users by points, into points_allocations. */
+import { parseArgs } from 'node:util';
+import { allocateFromPoints, defaultAllocateSource } from '../server/features/imports/allocate.service.js';
+import { sourceNameProblem } from '../server/features/imports/import-file.js';
+import { microToString } from '../shared/token-amount.js';
+import { field, plural, progressLine, runCli, UsageError, withDatabase } from './cli.js';
+
+const usage = 'Usage: npm run allocate -- --pool TOKENS [--source NAME] [--dry-run]';
+
+const help = `${usage}
+
+Shares a pool of tokens among users in proportion to their points and writes the result as points
+allocations (what /api/tokens/* serves):
+  tokens of a user = pool x the user's points / the total points of all counted users
+exact to the micro-token (6 decimals): shares are rounded down and the micro-tokens left over go one
+each to the largest remainders (ties to the earliest user), so the shares add up to the pool exactly.
+Blocked users and users with 0 points are left out.
+
+Options:
+  --pool TOKENS  the tokens to share: a non-negative amount with at most 6 decimals (e.g. 80000000)
+  --source NAME  the source of the written rows (default: ${defaultAllocateSource}). Every allocation earlier
+                 written under this source is replaced, in one transaction, so running it again
+                 replaces instead of adding. Refused when a user's wallet already has an allocation
+                 from another source (e.g. an import).
+  --dry-run      compute and print the summary without changing the database
+  -h, --help     show this help
+
+The allocation stats (GET /api/tokens/stats) are refreshed in the same transaction.
+The database is the one the server uses (DATA_DIR, or DATABASE_URL for PostgreSQL).`;
+
+await runCli(usage, async () => {
+  const { values, positionals } = parseArgs({
+    options: {
+      pool: { type: 'string' },
+      source: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    allowPositionals: true,
+  });
+  if (values.help) {
+    console.log(help);
+    return 0;
+  }
+  if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  if (values.pool === undefined) throw new UsageError('--pool is missing');
+  const problem = values.source === undefined ? null : sourceNameProblem(values.source);
+  if (problem) throw new UsageError(`--source: ${problem}`);
+
+  const progress = progressLine();
+  const result = await withDatabase((db) =>
+    allocateFromPoints(db, {
+      pool: values.pool!,
+      source: values.source,
+      dryRun: values['dry-run'],
+      onProgress: progress.onProgress,
+    }),
+  ).finally(progress.end);
+  if (!result.ok) {
+    for (const error of result.errors) console.error(error);
+    console.error('allocation refused; the database was not changed');
+    return 1;
+  }
+  console.log(`${result.dryRun ? 'computed (dry run, nothing written)' : 'allocated'} as source "${result.source}"`);
+  console.log(field('pool', `${microToString(result.poolMicro)} tokens`));
+  console.log(field('users counted', result.users));
+  console.log(field('blocked excluded', result.blockedUsersExcluded));
+  console.log(field('total points', result.totalPoints));
+  console.log(field('allocationRatio', `${result.allocationRatio} tokens per point`));
+  const replaced = result.replacedRows ? plural(result.replacedRows, 'earlier row') : 'nothing';
+  console.log(field(result.dryRun ? 'would replace' : 'replaced', replaced));
+  return 0;
+});

@@ -1,0 +1,61 @@
+/** What the data CLIs share: the configured database, usage errors, exit codes and a progress line. */
+import type { Kysely } from 'kysely';
+import { loadConfig } from '../server/config.js';
+import { connectDatabase } from '../server/db/connect.js';
+import { migrateToLatest } from '../server/db/migrate.js';
+import type { Database } from '../server/db/schema.js';
+import type { ImportProgress } from '../server/features/imports/import-file.js';
+
+/** Wrong or missing arguments: the usage is printed and the exit code is 2. */
+export class UsageError extends Error {}
+
+/** Opens the database of DATA_DIR / DATABASE_URL, migrates it, and always closes it. */
+export async function withDatabase<T>(run: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  const { db } = connectDatabase(loadConfig());
+  try {
+    await migrateToLatest(db);
+    return await run(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Runs a CLI body that returns its exit code; usage errors exit 2, any other failure 1. */
+export async function runCli(usage: string, main: () => Promise<number>): Promise<void> {
+  try {
+    process.exitCode = await main();
+  } catch (error) {
+    const parseError = error instanceof TypeError && String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
+    if (error instanceof UsageError || parseError) {
+      console.error(`error: ${(error as Error).message}\n${usage}`);
+      process.exitCode = 2;
+      return;
+    }
+    console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+}
+
+export const count = (value: number | bigint) => value.toLocaleString('en-US');
+
+/** One aligned `label: value` line of a summary. */
+export const field = (label: string, value: string | number | bigint) =>
+  `  ${`${label}:`.padEnd(17)} ${typeof value === 'string' ? value : count(value)}`;
+
+export const plural = (value: number, noun: string) => `${count(value)} ${noun}${value === 1 ? '' : 's'}`;
+
+/** A `\r`-updated progress line on stderr; only large files report progress, so small ones stay quiet. */
+export function progressLine(stream: NodeJS.WriteStream = process.stderr) {
+  let phase: string | null = null;
+  const onProgress: ImportProgress = (event) => {
+    if (phase !== null && phase !== event.phase) stream.write('\n');
+    phase = event.phase;
+    const of = event.total === undefined ? '' : ` of ${count(event.total)}`;
+    stream.write(`\r${event.phase === 'read' ? 'checked' : 'written'} ${count(event.rows)}${of} rows`);
+  };
+  const end = () => {
+    if (phase !== null) stream.write('\n');
+    phase = null;
+  };
+  return { onProgress, end };
+}

@@ -1,0 +1,38 @@
+/** `npm run set-staking -- --locked N`: stores how many NFTs of the collection are locked in staking. */
+import { parseArgs } from 'node:util';
+import { parseLockedCount, setStakingLocked } from '../server/features/imports/staking.service.js';
+import { brand } from '../shared/brand.js';
+import { runCli, UsageError, withDatabase } from './cli.js';
+
+const usage = 'Usage: npm run set-staking -- --locked N';
+
+const help = `${usage}
+
+Stores how many of the ${brand.collectionSize} ${brand.collectionName} are locked in staking. The staking stats
+the site shows (lockedCount, and percentLocked = N / ${brand.collectionSize}) come from this value,
+unless STAKING_STATS_URL is set.
+
+Options:
+  --locked N   the number of NFTs locked: a whole number from 0 to ${brand.collectionSize}
+  -h, --help   show this help
+
+The database is the one the server uses (DATA_DIR, or DATABASE_URL for PostgreSQL).`;
+
+await runCli(usage, async () => {
+  const { values, positionals } = parseArgs({
+    options: { locked: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    allowPositionals: true,
+  });
+  if (values.help) {
+    console.log(help);
+    return 0;
+  }
+  if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  if (values.locked === undefined) throw new UsageError('--locked is missing');
+  const locked = parseLockedCount(values.locked);
+  if (!locked.ok) throw new UsageError(locked.problem);
+
+  const stats = await withDatabase((db) => setStakingLocked(db, locked.value));
+  console.log(`locked ${stats.lockedCount} of ${stats.collectionSize} (${stats.percentLocked}%)`);
+  return 0;
+});

@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { totalSupply } from '../../../shared/tokenomics.js';
+import { type CsvRecord, type LineError, readCsvRecords } from './csv-records.js';
+import { type Checked, maxTokensMicro } from './import-fields.js';
+
+export type { LineError } from './csv-records.js';
+
+/** Called every `progressEvery` rows while reading and writing, so a CLI can show a live count. */
+export type ImportProgress = (event: { phase: 'read' | 'write'; rows: number; total?: number }) => void;
+export const progressEvery = 50_000;
+
+export interface ImportOptions {
+  /** Rows of this source are replaced; default: the file's name. */
+  source?: string;
+  /** Check and summarise without writing. */
+  dryRun?: boolean;
+  onProgress?: ImportProgress;
+}
+
+export interface ImportAccepted {
+  ok: true;
+  source: string;
+  rows: number;
+  wallets: number;
+  totalMicro: bigint;
+  /** Points files only. */
+  totalPoints: bigint | null;
+  /** Rows of the same source that were (or, in a dry run, would be) replaced. */
+  replacedRows: number;
+  dryRun: boolean;
+}
+
+export interface ImportRejected {
+  ok: false;
+  /** One per bad row, in line order. */
+  errors: LineError[];
+}
+
+export type ImportResult = ImportAccepted | ImportRejected;
+
+export interface ValidRow<T> {
+  line: number;
+  value: T;
+}
+
+export function byLine(errors: LineError[]): LineError[] {
+  return errors.sort((a, b) => a.line - b.line);
+}
+
+export const maxSourceLength = 200;
+
+/** Why a source name is refused, or null when it is fine. */
+export function sourceNameProblem(source: string): string | null {
+  if (source.trim() === '') return 'the source name is empty';
+  if (source.length > maxSourceLength) return `the source name is longer than ${maxSourceLength} characters`;
+  return null;
+}
+
+export function resolveSource(file: string, source: string | undefined): string {
+  const name = source ?? path.basename(file);
+  const problem = sourceNameProblem(name);
+  if (problem) throw new RangeError(problem);
+  return name.trim();
+}
+
+/** Streams the file and checks every row: the good rows, and one error per bad row in line order. */
+export async function readImportFile<C extends string, T>(
+  file: string,
+  columns: readonly C[],
+  check: (fields: Record<C, string>) => Checked<T>,
+  onProgress?: ImportProgress,
+): Promise<{ rows: ValidRow<T>[]; errors: LineError[] }> {
+  const rows: ValidRow<T>[] = [];
+  const errors: LineError[] = [];
+  let read = 0;
+  for await (const item of readCsvRecords(file, columns)) {
+    if (!('fields' in item)) {
+      errors.push(item);
+      continue;
+    }
+    read += 1;
+    if (read % progressEvery === 0) onProgress?.({ phase: 'read', rows: read });
+    const checked = check((item as CsvRecord<C>).fields);
+    if (!checked.ok) errors.push({ line: item.line, message: checked.problem });
+    else rows.push({ line: item.line, value: checked.value });
+  }
+  if (read >= progressEvery && read % progressEvery !== 0) onProgress?.({ phase: 'read', rows: read });
+  return { rows, errors };
+}
+
+/** The file's exact total; a file adding up to more than the total supply is refused at the row that crosses it. */
+export function totalTokens<T>(rows: ValidRow<T>[], micro: (row: T) => bigint): { totalMicro: bigint; error: LineError | null } {
+  let totalMicro = 0n;
+  for (const row of rows) {
+    totalMicro += micro(row.value);
+    if (totalMicro > maxTokensMicro) {
+      return { totalMicro, error: { line: row.line, message: `the file's tokens add up to more than the total supply of ${totalSupply} by this row` } };
+    }
+  }
+  return { totalMicro, error: null };
+}

@@ -1,0 +1,149 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Kysely } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AppConfig } from '../../server/config.js';
+import { connectDatabase } from '../../server/db/connect.js';
+import { migrateToLatest } from '../../server/db/migrate.js';
+import type { Database } from '../../server/db/schema.js';
+import { importPointsFile } from '../../server/features/imports/points-import.service.js';
+import { readPointsStats } from '../../server/features/tokens/points-stats.repository.js';
+import { testConfig } from '../helpers/test-app.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const fixture = (name: string) => path.join(root, 'tests/fixtures', name);
+
+let config: AppConfig;
+let db: Kysely<Database>;
+let cleanup: () => Promise<void>;
+beforeEach(async () => {
+  ({ config, cleanup } = await testConfig());
+  db = connectDatabase(config).db;
+  await migrateToLatest(db);
+});
+afterEach(async () => {
+  await db.destroy();
+  await cleanup();
+});
+
+function writeFile(name: string, content: string): string {
+  const file = path.join(config.dataDir, name);
+  fs.writeFileSync(file, content);
+  return file;
+}
+
+async function storedAllocations() {
+  return db
+    .selectFrom('points_allocations')
+    .select(['wallet_address', 'final_points', 'allocated_micro', 'source'])
+    .orderBy('wallet_address')
+    .execute();
+}
+
+function runScript(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env = { ...process.env, DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl ?? '' };
+  return new Promise((resolve) => {
+    execFile(path.join(root, 'node_modules/.bin/tsx'), ['scripts/import-points.ts', ...args], { cwd: root, env }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('importPointsFile', () => {
+  it('imports a good file exactly and refreshes the allocation stats in the same write', async () => {
+    const result = await importPointsFile(db, fixture('points-good.csv'));
+    expect(result).toEqual({
+      ok: true,
+      source: 'points-good.csv',
+      rows: 3,
+      wallets: 3,
+      totalMicro: 1_500_833_333n,
+      totalPoints: 451n,
+      replacedRows: 0,
+      dryRun: false,
+    });
+    expect(await storedAllocations()).toEqual([
+      { wallet_address: '1A1zP1eP5QGefi2DMPTfTL5SGmv7DivfNa', final_points: 150, allocated_micro: 500_500_000, source: 'points-good.csv' },
+      { wallet_address: 'bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297', final_points: 300, allocated_micro: 1_000_000_000, source: 'points-good.csv' },
+      { wallet_address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', final_points: 1, allocated_micro: 333_333, source: 'points-good.csv' },
+    ]);
+    expect(await readPointsStats(db)).toEqual({ totalAllocations: 3, totalTokensMicro: 1_500_833_333, totalPoints: 451 });
+  });
+
+  it('rejects bad rows and a wallet repeated in the file on its second line, writing nothing', async () => {
+    const result = await importPointsFile(db, fixture('points-bad.csv'));
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        { line: 3, message: 'final_points "2.5" is not a non-negative whole number' },
+        { line: 5, message: 'duplicate wallet_address, first seen on line 2' },
+        {
+          line: 6,
+          message:
+            'final_points "-1" is not a non-negative whole number; allocated_tokens "x" is not a non-negative amount with at most 6 decimals (like 1234.5)',
+        },
+        { line: 7, message: 'final_points 99999999999999999 is too large' },
+      ],
+    });
+    expect(await storedAllocations()).toEqual([]);
+    expect(await readPointsStats(db)).toEqual({ totalAllocations: 0, totalTokensMicro: 0, totalPoints: 0 });
+  });
+
+  it('rejects a wallet that already has an allocation from another source, naming the line and that source', async () => {
+    await importPointsFile(db, fixture('points-good.csv'), { source: 'season-1' });
+    const file = writeFile('late.csv', 'wallet_address,final_points,allocated_tokens\n1Other,1,1\nbc1QAR0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq,2,2\n');
+    const result = await importPointsFile(db, file);
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        {
+          line: 3,
+          message: 'wallet_address bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq already has a points allocation from source "season-1"',
+        },
+      ],
+    });
+    expect(await storedAllocations()).toHaveLength(3);
+  });
+
+  it('re-importing a source replaces its rows and the stats follow the new values', async () => {
+    const file = writeFile('points.csv', 'wallet_address,final_points,allocated_tokens\n1Aaa,10,100\n1Bbb,20,200\n');
+    await importPointsFile(db, file);
+    writeFile('points.csv', 'wallet_address,final_points,allocated_tokens\n1Aaa,11,110.5\n');
+    const result = await importPointsFile(db, file);
+    expect(result).toMatchObject({ ok: true, rows: 1, replacedRows: 2 });
+    expect(await storedAllocations()).toEqual([
+      { wallet_address: '1Aaa', final_points: 11, allocated_micro: 110_500_000, source: 'points.csv' },
+    ]);
+    expect(await readPointsStats(db)).toEqual({ totalAllocations: 1, totalTokensMicro: 110_500_000, totalPoints: 11 });
+  });
+
+  it('a dry run validates and counts without writing', async () => {
+    const result = await importPointsFile(db, fixture('points-good.csv'), { dryRun: true });
+    expect(result).toMatchObject({ ok: true, dryRun: true, rows: 3, replacedRows: 0 });
+    expect(await storedAllocations()).toEqual([]);
+  });
+});
+
+describe('npm run import:points', () => {
+  it('imports a file with exit code 0 and reports the replaced rows on a re-import', async () => {
+    expect((await runScript([fixture('points-good.csv')])).code).toBe(0);
+    const again = await runScript([fixture('points-good.csv')]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/points:\s+451\n/);
+    expect(again.stdout).toMatch(/tokens:\s+1500.833333\n/);
+    expect(again.stdout).toMatch(/replaced:\s+3 earlier rows of this source/);
+    expect(await storedAllocations()).toHaveLength(3);
+  });
+
+  it('exits 1 naming the bad lines, and 2 with the usage for an extra argument', async () => {
+    const bad = await runScript([fixture('points-bad.csv')]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('line 5: duplicate wallet_address, first seen on line 2');
+    expect(bad.stderr).toContain('4 bad rows; the database was not changed');
+    const extra = await runScript([fixture('points-bad.csv'), 'second.csv']);
+    expect(extra.code).toBe(2);
+    expect(extra.stderr).toContain('Usage: npm run import:points');
+  });
+});
