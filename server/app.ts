@@ -12,6 +12,9 @@ import chainRoutes from './features/chain/chain.routes.js';
 import healthRoutes from './features/health/health.routes.js';
 import tokensRoutes from './features/tokens/tokens.routes.js';
 import usersRoutes from './features/users/users.routes.js';
+import xAuthRoutes from './features/x-auth/x-auth.routes.js';
+import { createXClient } from './integrations/x-client.js';
+import { createSecretBox } from './lib/secret-box.js';
 import database from './plugins/database.js';
 import security from './plugins/security.js';
 import session from './plugins/session.js';
@@ -43,7 +46,11 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
   // Only JSON and multipart bodies are accepted: a cross-site form cannot send either.
   app.removeContentTypeParser('text/plain');
 
-  await app.register(cookie, { secret: resolveSessionSecret(config) });
+  const secret = resolveSessionSecret(config);
+  const box = createSecretBox(secret);
+  const x = createXClient(config);
+
+  await app.register(cookie, { secret });
   await app.register(security, { config });
   await app.register(rateLimit, {
     global: false,
@@ -61,6 +68,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
   await app.register(allocationRoutes, { prefix: '/api/allocation' });
   await app.register(tokensRoutes, { prefix: '/api/tokens' });
   await app.register(chainRoutes, { prefix: '/api', config });
+  await app.register(xAuthRoutes, { prefix: '/api', deps: { x, box } });
 
   await app.register(spa, { config });
   return app;

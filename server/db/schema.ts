@@ -10,6 +10,7 @@ export interface UsersTable {
   blocked_reason: string | null;
   created_at: number;
   last_login_at: number;
+  last_tweet_claim_at: number | null;
 }
 
 export interface SessionsTable {
@@ -45,12 +46,51 @@ export interface SettingsTable {
   updated_at: number;
 }
 
+export interface TwitterAccountsTable {
+  id: Generated<number>;
+  user_id: number;
+  x_user_id: string;
+  handle: string;
+  /** 0 or 1 (portable boolean). */
+  is_verified: number;
+  verification_checked_at: number;
+  /** Encrypted with the server's secret (AES-256-GCM). */
+  access_token: string | null;
+  refresh_token: string | null;
+  token_expires_at: number | null;
+  created_at: number;
+}
+
+export interface OauthStatesTable {
+  state: string;
+  session_hash: string;
+  user_id: number;
+  code_verifier: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface TweetClaimsTable {
+  id: Generated<number>;
+  user_id: number;
+  tweet_id: string;
+  tweet_url: string;
+  tweet_text: string;
+  is_custom: number;
+  points: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   allocation_records: AllocationRecordsTable;
   points_allocations: PointsAllocationsTable;
   settings: SettingsTable;
+  twitter_accounts: TwitterAccountsTable;
+  oauth_states: OauthStatesTable;
+  tweet_claims: TweetClaimsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -59,3 +99,5 @@ export type UserUpdate = Updateable<UsersTable>;
 export type Session = Selectable<SessionsTable>;
 export type AllocationRecord = Selectable<AllocationRecordsTable>;
 export type PointsAllocation = Selectable<PointsAllocationsTable>;
+export type TwitterAccount = Selectable<TwitterAccountsTable>;
+export type TweetClaim = Selectable<TweetClaimsTable>;

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { UserDataResponseSchema, UsernameParamsSchema } from '../../../shared/schemas/auth.js';
 import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
 import { normalizeWallet } from '../../../shared/wallet.js';
+import { findTwitterAccountByUser } from '../x-auth/x-auth.repository.js';
+import { toTwitterAccountView } from '../x-auth/x-auth.service.js';
 import { toUserView } from './user-view.js';
 
 /** User data is private: only the session's own user can read it. */
@@ -20,7 +22,8 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = await request.requireSelf({ walletAddress: normalizeWallet(request.params.username) });
-      return { user: toUserView(user), twitterAccount: null };
+      const account = await findTwitterAccountByUser(app.db, user.id);
+      return { user: toUserView(user), twitterAccount: account ? toTwitterAccountView(account) : null };
     },
   );
 };

@@ -1,0 +1,5 @@
+/** True for a unique-constraint failure on either dialect (SQLite's code or PostgreSQL's SQLSTATE 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+}

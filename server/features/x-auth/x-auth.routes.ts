@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
+import {
+  ExchangeBodySchema,
+  ExchangeResponseSchema,
+  TwitterAuthResponseSchema,
+  TwitterCallbackQuerySchema,
+  UserIdParamsSchema,
+  VerificationSchema,
+} from '../../../shared/schemas/x.js';
+import { normalizeWallet } from '../../../shared/wallet.js';
+import { unauthorized } from '../../errors.js';
+import { hashSessionId } from '../auth/auth.service.js';
+import {
+  exchangeCode,
+  refreshVerification,
+  requireTwitterAccount,
+  startAuthorization,
+  verificationView,
+  type XDeps,
+} from './x-auth.service.js';
+
+const failures = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+  502: ErrorResponseSchema,
+  503: ErrorResponseSchema,
+};
+
+const xAuthRoutes: FastifyPluginAsyncTypebox<{ deps: Omit<XDeps, 'db'> }> = async (app, { deps: partial }) => {
+  const deps: XDeps = { ...partial, db: app.db };
+
+  function sessionHash(sessionId: string | null): string {
+    if (!sessionId) throw unauthorized();
+    return hashSessionId(sessionId);
+  }
+
+  app.get('/auth/twitter', { schema: { response: { 200: TwitterAuthResponseSchema, ...failures } } }, async (request) => {
+    const user = await request.requireUser();
+    return startAuthorization(deps, { user, sessionHash: sessionHash(request.sessionId()) });
+  });
+
+  // X sends the browser here; the page finishes the link with the exchange call (SPEC section 4).
+  app.get('/auth/twitter/callback', { schema: { querystring: TwitterCallbackQuerySchema } }, async (request, reply) => {
+    const { code, state, error, error_description: description } = request.query;
+    const params = new URLSearchParams(
+      error || !code || !state
+        ? { twitter_auth: 'error', error: error ?? 'missing_code', description: description ?? '' }
+        : { twitter_auth: 'success', code, state },
+    );
+    return reply.redirect(`/mining?${params.toString()}`, 302);
+  });
+
+  app.post(
+    '/auth/twitter/exchange',
+    { schema: { body: ExchangeBodySchema, response: { 200: ExchangeResponseSchema, ...failures } } },
+    async (request) => {
+      const { code, state, walletAddress } = request.body;
+      const user = await request.requireSelf({ walletAddress: normalizeWallet(walletAddress) });
+      const twitterAccount = await exchangeCode(deps, {
+        user,
+        sessionHash: sessionHash(request.sessionId()),
+        code,
+        state,
+      });
+      return { message: 'X account connected', twitterAccount };
+    },
+  );
+
+  app.get(
+    '/user/:id/twitter',
+    { schema: { params: UserIdParamsSchema, response: { 200: VerificationSchema, ...failures } } },
+    async (request) => {
+      const user = await request.requireSelf({ id: request.params.id });
+      return verificationView(await requireTwitterAccount(app.db, user.id));
+    },
+  );
+
+  app.get(
+    '/twitter/verify-blue/:id',
+    { schema: { params: UserIdParamsSchema, response: { 200: VerificationSchema, ...failures } } },
+    async (request) => {
+      const user = await request.requireSelf({ id: request.params.id });
+      return refreshVerification(deps, user.id);
+    },
+  );
+};
+
+export default xAuthRoutes;

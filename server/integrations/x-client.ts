@@ -1,0 +1,134 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AppConfig } from '../config.js';
+import { UpstreamError } from './http.js';
+
+export interface XTokens {
+  accessToken: string;
+  refreshToken: string | null;
+  expiresAt: number | null;
+}
+
+export interface XUser {
+  id: string;
+  username: string;
+  /** Paid tier: any verified_type other than none. */
+  isVerified: boolean;
+}
+
+export interface XPost {
+  id: string;
+  authorId: string;
+  text: string;
+  createdAt: number;
+}
+
+export const xScopes = ['tweet.read', 'users.read', 'offline.access'];
+
+export function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(48).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/** X's OAuth 2.0 (PKCE) and API v2 endpoints, from configuration; every call bounded in time. */
+export function createXClient(config: AppConfig) {
+  const { clientId, clientSecret } = config.x;
+  const redirectUrl = config.x.redirectUrl ?? `${config.publicUrl}/api/auth/twitter/callback`;
+  const timeoutMs = config.upstreamTimeoutMs;
+
+  async function call(url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
+    let response: Response;
+    try {
+      response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      throw new UpstreamError('X did not answer in time', { cause: error });
+    }
+    const text = await response.text().catch(() => '');
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      throw new UpstreamError(`X answered ${response.status} with something that is not JSON`);
+    }
+    return { status: response.status, body };
+  }
+
+  async function tokenRequest(params: Record<string, string>): Promise<XTokens> {
+    const basic = Buffer.from(`${clientId}:${clientSecret ?? ''}`).toString('base64');
+    const { status, body } = await call(config.x.tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${basic}` },
+      body: new URLSearchParams({ client_id: clientId ?? '', ...params }).toString(),
+    });
+    const record = body as { access_token?: unknown; refresh_token?: unknown; expires_in?: unknown } | null;
+    if (status !== 200 || typeof record?.access_token !== 'string') {
+      throw new UpstreamError(`X refused the authorization code (${status})`);
+    }
+    return {
+      accessToken: record.access_token,
+      refreshToken: typeof record.refresh_token === 'string' ? record.refresh_token : null,
+      expiresAt: typeof record.expires_in === 'number' ? Date.now() + record.expires_in * 1000 : null,
+    };
+  }
+
+  return {
+    isConfigured: clientId !== null,
+
+    authorizeUrl(state: string, challenge: string): string {
+      const url = new URL(config.x.authUrl);
+      url.search = new URLSearchParams({
+        response_type: 'code',
+        client_id: clientId ?? '',
+        redirect_uri: redirectUrl,
+        scope: xScopes.join(' '),
+        state,
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      }).toString();
+      return url.toString();
+    },
+
+    exchangeCode(code: string, verifier: string): Promise<XTokens> {
+      return tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: redirectUrl, code_verifier: verifier });
+    },
+
+    refresh(refreshToken: string): Promise<XTokens> {
+      return tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshToken });
+    },
+
+    async me(accessToken: string): Promise<XUser> {
+      const { status, body } = await call(`${config.x.apiBase}/2/users/me?user.fields=verified,verified_type`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+      const data = (body as { data?: { id?: unknown; username?: unknown; verified?: unknown; verified_type?: unknown } })
+        ?.data;
+      if (status !== 200 || typeof data?.id !== 'string' || typeof data.username !== 'string') {
+        throw new UpstreamError(`X did not return the account (${status})`);
+      }
+      const verifiedType = typeof data.verified_type === 'string' ? data.verified_type : null;
+      return {
+        id: data.id,
+        username: data.username,
+        isVerified: verifiedType ? verifiedType !== 'none' : data.verified === true,
+      };
+    },
+
+    /** The post, or null when X says it does not exist. */
+    async post(tweetId: string, accessToken: string): Promise<XPost | null> {
+      const { status, body } = await call(
+        `${config.x.apiBase}/2/tweets/${encodeURIComponent(tweetId)}?tweet.fields=author_id,created_at`,
+        { headers: { authorization: `Bearer ${accessToken}` } },
+      );
+      const data = (body as { data?: { id?: unknown; author_id?: unknown; text?: unknown; created_at?: unknown } })
+        ?.data;
+      if (status === 404 || (status === 200 && !data)) return null;
+      if (status !== 200 || typeof data?.author_id !== 'string' || typeof data.text !== 'string') {
+        throw new UpstreamError(`X could not be asked about the post (${status})`);
+      }
+      const createdAt = typeof data.created_at === 'string' ? Date.parse(data.created_at) : Number.NaN;
+      if (Number.isNaN(createdAt)) throw new UpstreamError('X returned a post without a date');
+      return { id: String(data.id ?? tweetId), authorId: data.author_id, text: data.text, createdAt };
+    },
+  };
+}
+
+export type XClient = ReturnType<typeof createXClient>;

@@ -1,0 +1,147 @@
+import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeXUser {
+  id: string;
+  username: string;
+  verifiedType?: 'none' | 'blue' | 'business';
+}
+
+export interface FakeXPost {
+  authorId: string;
+  text: string;
+  createdAt: Date;
+}
+
+type Mode = 'ok' | 'fail' | 'hang';
+
+/**
+ * A real HTTP stand-in for X on 127.0.0.1: the OAuth 2.0 authorize redirect and token endpoint
+ * (checking PKCE), /2/users/me and /2/tweets/{id}. Tests set the account the next login gets,
+ * the posts that exist, and whether an endpoint fails or hangs.
+ */
+export async function startFakeX() {
+  let nextUser: FakeXUser = { id: '1001', username: 'acorn_fan', verifiedType: 'none' };
+  let authorizeError: string | null = null;
+  const codes = new Map<string, { challenge: string; user: FakeXUser; redirectUri: string }>();
+  const tokens = new Map<string, FakeXUser>();
+  const posts = new Map<string, FakeXPost>();
+  const modes = { token: 'ok' as Mode, me: 'ok' as Mode, tweets: 'ok' as Mode };
+  const received: Array<{ method: string; path: string }> = [];
+
+  function json(response: http.ServerResponse, status: number, body: unknown) {
+    response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  }
+
+  function bearer(request: http.IncomingMessage): FakeXUser | undefined {
+    return tokens.get((request.headers.authorization ?? '').replace(/^Bearer /, ''));
+  }
+
+  async function readBody(request: http.IncomingMessage): Promise<URLSearchParams> {
+    let text = '';
+    for await (const chunk of request) text += chunk;
+    return new URLSearchParams(text);
+  }
+
+  const server = http.createServer(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://fake-x');
+    received.push({ method: request.method ?? 'GET', path: url.pathname });
+
+    if (url.pathname === '/i/oauth2/authorize') {
+      const redirect = new URL(url.searchParams.get('redirect_uri') ?? '');
+      redirect.searchParams.set('state', url.searchParams.get('state') ?? '');
+      if (authorizeError) {
+        redirect.searchParams.set('error', authorizeError);
+        redirect.searchParams.set('error_description', 'The user denied access');
+      } else {
+        const code = randomBytes(8).toString('hex');
+        codes.set(code, {
+          challenge: url.searchParams.get('code_challenge') ?? '',
+          user: nextUser,
+          redirectUri: url.searchParams.get('redirect_uri') ?? '',
+        });
+        redirect.searchParams.set('code', code);
+      }
+      response.writeHead(302, { location: redirect.toString() }).end();
+      return;
+    }
+
+    if (url.pathname === '/2/oauth2/token' && request.method === 'POST') {
+      if (modes.token === 'hang') return;
+      if (modes.token === 'fail') return json(response, 500, { error: 'server_error' });
+      const form = await readBody(request);
+      const grant = codes.get(form.get('code') ?? '');
+      const verifier = form.get('code_verifier') ?? '';
+      const challenge = createHash('sha256').update(verifier).digest('base64url');
+      if (!grant || grant.challenge !== challenge || grant.redirectUri !== form.get('redirect_uri')) {
+        return json(response, 400, { error: 'invalid_request' });
+      }
+      codes.delete(form.get('code') ?? '');
+      const accessToken = randomBytes(12).toString('hex');
+      tokens.set(accessToken, grant.user);
+      return json(response, 200, { access_token: accessToken, refresh_token: `r-${accessToken}`, expires_in: 7200 });
+    }
+
+    if (url.pathname === '/2/users/me') {
+      if (modes.me === 'hang') return;
+      if (modes.me === 'fail') return json(response, 500, { title: 'Internal Error' });
+      const user = bearer(request);
+      if (!user) return json(response, 401, { title: 'Unauthorized' });
+      return json(response, 200, {
+        data: { id: user.id, username: user.username, verified_type: user.verifiedType ?? 'none' },
+      });
+    }
+
+    const tweet = /^\/2\/tweets\/(\d+)$/.exec(url.pathname);
+    if (tweet) {
+      if (modes.tweets === 'hang') return;
+      if (modes.tweets === 'fail') return json(response, 500, { title: 'Internal Error' });
+      if (!bearer(request)) return json(response, 401, { title: 'Unauthorized' });
+      const post = posts.get(tweet[1]!);
+      if (!post) return json(response, 200, { errors: [{ title: 'Not Found Error', resource_id: tweet[1] }] });
+      return json(response, 200, {
+        data: { id: tweet[1], author_id: post.authorId, text: post.text, created_at: post.createdAt.toISOString() },
+      });
+    }
+
+    json(response, 404, { title: 'Not Found' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    base,
+    /** Environment that points the app at this fake. */
+    env: {
+      X_CLIENT_ID: 'fake-client',
+      X_CLIENT_SECRET: 'fake-secret',
+      X_AUTH_URL: `${base}/i/oauth2/authorize`,
+      X_TOKEN_URL: `${base}/2/oauth2/token`,
+      X_API_BASE: base,
+    },
+    setNextUser(user: FakeXUser) {
+      nextUser = user;
+    },
+    setAuthorizeError(error: string | null) {
+      authorizeError = error;
+    },
+    setMode(endpoint: keyof typeof modes, mode: Mode) {
+      modes[endpoint] = mode;
+    },
+    addPost(id: string, post: FakeXPost) {
+      posts.set(id, post);
+    },
+    setVerified(userId: string, verifiedType: FakeXUser['verifiedType']) {
+      for (const user of tokens.values()) if (user.id === userId) user.verifiedType = verifiedType;
+      if (nextUser.id === userId) nextUser = { ...nextUser, verifiedType };
+    },
+    requests: received,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export type FakeX = Awaited<ReturnType<typeof startFakeX>>;
