@@ -10,9 +10,12 @@ import allocationRoutes from './features/allocation/allocation.routes.js';
 import authRoutes from './features/auth/auth.routes.js';
 import chainRoutes from './features/chain/chain.routes.js';
 import healthRoutes from './features/health/health.routes.js';
+import statsRoutes from './features/stats/stats.routes.js';
 import tokensRoutes from './features/tokens/tokens.routes.js';
+import tweetsRoutes from './features/tweets/tweets.routes.js';
 import usersRoutes from './features/users/users.routes.js';
 import xAuthRoutes from './features/x-auth/x-auth.routes.js';
+import { createGenerationProvider } from './integrations/generation/create-provider.js';
 import { createXClient } from './integrations/x-client.js';
 import { createSecretBox } from './lib/secret-box.js';
 import database from './plugins/database.js';
@@ -69,6 +72,14 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
   await app.register(tokensRoutes, { prefix: '/api/tokens' });
   await app.register(chainRoutes, { prefix: '/api', config });
   await app.register(xAuthRoutes, { prefix: '/api', deps: { x, box } });
+  await app.register(tweetsRoutes, {
+    prefix: '/api/tweets',
+    x,
+    box,
+    generator: createGenerationProvider(config),
+    miningOpen: config.miningOpen,
+  });
+  await app.register(statsRoutes, { prefix: '/api' });
 
   await app.register(spa, { config });
   return app;

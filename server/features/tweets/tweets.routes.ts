@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
+import {
+  CooldownErrorSchema,
+  CooldownQuerySchema,
+  CooldownSchema,
+  GenerateTweetBodySchema,
+  GenerateTweetResponseSchema,
+  PostTweetBodySchema,
+  PostTweetResponseSchema,
+  UserTweetsQuerySchema,
+  UserTweetsResponseSchema,
+} from '../../../shared/schemas/tweets.js';
+import { normalizeWallet } from '../../../shared/wallet.js';
+import type { GenerationProvider } from '../../integrations/generation/provider.js';
+import type { XClient } from '../../integrations/x-client.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import { cooldownFrom } from './cooldown.js';
+import { generateTweet, postTweet, userTweets } from './tweets.service.js';
+
+const failures = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+  429: CooldownErrorSchema,
+  502: ErrorResponseSchema,
+};
+
+interface TweetsOptions {
+  x: XClient;
+  box: SecretBox;
+  generator: GenerationProvider;
+  miningOpen: boolean;
+}
+
+const tweetsRoutes: FastifyPluginAsyncTypebox<TweetsOptions> = async (app, { x, box, generator, miningOpen }) => {
+  app.post(
+    '/generate-custom',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: { body: GenerateTweetBodySchema, response: { 200: GenerateTweetResponseSchema, ...failures } },
+    },
+    async (request) => {
+      await request.requireSelf({ id: request.body.userId });
+      return { tweetText: await generateTweet(generator, request.body.prompt) };
+    },
+  );
+
+  app.post(
+    '/post',
+    { schema: { body: PostTweetBodySchema, response: { 200: PostTweetResponseSchema, ...failures } } },
+    async (request) => {
+      const user = await request.requireSelf({ id: request.body.userId });
+      return postTweet({ db: app.db, x, box, miningOpen }, user, request.body);
+    },
+  );
+
+  app.get(
+    '/cooldown',
+    { schema: { querystring: CooldownQuerySchema, response: { 200: CooldownSchema, ...failures } } },
+    async (request) => {
+      const user = await request.requireSelf({ id: request.query.userId });
+      return cooldownFrom(user.last_tweet_claim_at, Date.now());
+    },
+  );
+
+  app.get(
+    '/user',
+    { schema: { querystring: UserTweetsQuerySchema, response: { 200: UserTweetsResponseSchema, ...failures } } },
+    async (request) => {
+      const user = await request.requireSelf({ walletAddress: normalizeWallet(request.query.wallet) });
+      return { tweets: await userTweets(app.db, user.id) };
+    },
+  );
+};
+
+export default tweetsRoutes;

@@ -1,0 +1,13 @@
+/** Where tweet and meme texts come from: the offline generator by default, an LLM when configured. */
+export interface GenerationProvider {
+  readonly name: string;
+  /** A tweet about the prompt that passes the tweet rules (length, product hashtag, #BRC20). */
+  tweet(prompt: string): Promise<string>;
+}
+
+export class GenerationError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'GenerationError';
+  }
+}

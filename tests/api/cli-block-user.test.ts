@@ -1,0 +1,54 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { findUserByWallet } from '../../server/features/users/users.repository.js';
+import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { mainnetWallets } from '../helpers/wallets.js';
+import { loginCookie } from '../helpers/x-flow.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+let ctx: TestContext;
+beforeEach(async () => {
+  ctx = await createTestApp();
+});
+afterEach(async () => ctx.close());
+
+function blockUser(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env = { ...process.env, DATA_DIR: ctx.config.dataDir, DATABASE_URL: ctx.config.databaseUrl ?? '' };
+  return new Promise((resolve) => {
+    execFile(path.join(root, 'node_modules/.bin/tsx'), ['scripts/block-user.ts', ...args], { cwd: root, env }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('npm run block-user', () => {
+  it('blocks a wallet: its session ends and its next login is refused with ACCOUNT_BLOCKED', async () => {
+    const session = await loginCookie(ctx.app, mainnetWallets.taproot);
+    const run = await blockUser([mainnetWallets.taproot.toUpperCase(), '--reason', 'bot farm']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`blocked ${mainnetWallets.taproot}`);
+
+    const user = await findUserByWallet(ctx.handle.db, mainnetWallets.taproot);
+    expect(user?.blocked_reason).toBe('bot farm');
+    const me = await ctx.app.inject({ method: 'GET', url: `/api/user/${mainnetWallets.taproot}`, headers: { cookie: session.cookie } });
+    expect(me.statusCode).toBe(401);
+    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { walletAddress: mainnetWallets.taproot } });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().error).toBe('ACCOUNT_BLOCKED');
+  });
+
+  it('unblocks with --unblock', async () => {
+    await loginCookie(ctx.app, mainnetWallets.legacy);
+    await blockUser([mainnetWallets.legacy]);
+    expect((await blockUser([mainnetWallets.legacy, '--unblock'])).code).toBe(0);
+    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { walletAddress: mainnetWallets.legacy } });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('fails with exit 1 for an unknown wallet and exit 2 for bad arguments', async () => {
+    expect((await blockUser([mainnetWallets.p2sh])).code).toBe(1);
+    expect((await blockUser([])).code).toBe(2);
+  });
+});
