@@ -1,26 +1,18 @@
-import { Link } from 'react-router-dom';
+import { CollectionPromoCard } from '@client/features/collection/components/collection-promo-card';
+import { ToolLinks } from '@client/features/home/components/tool-links';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 
 export function CheckTokensPage() {
   const { t } = useLanguage();
-  const links = [
-    { to: '/allocation', label: t.pages.checkTokensAllocation },
-    { to: '/tokenomics', label: t.pages.checkTokensTokenomics },
-    { to: '/tokens', label: t.pages.checkTokensTokens },
-  ];
 
   return (
-    <>
-      <h1>{t.pages.checkTokensTitle}</h1>
-      <ul className="link-cards">
-        {links.map((link) => (
-          <li key={link.to}>
-            <Link to={link.to} className="card link-card">
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </>
+    <div className="stack">
+      <header className="page-intro">
+        <h1>{t.pages.checkTokensTitle}</h1>
+        <p className="muted">{t.home.checkTokens.intro}</p>
+      </header>
+      <ToolLinks tools={['allocation', 'tokenomics', 'tokens']} />
+      <CollectionPromoCard />
+    </div>
   );
 }

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MyAllocationResponse } from '@shared/schemas/tokens';
+import { getJson } from '@client/lib/api-client';
+
+export function getMyAllocation(): Promise<MyAllocationResponse> {
+  return getJson<MyAllocationResponse>('/api/tokens/my-allocation');
+}
+
+/** The server answers for the session's wallet; the username keys the cache per login. */
+export function myAllocationQueryOptions(username: string, enabled: boolean) {
+  return queryOptions({
+    queryKey: ['tokens', 'my-allocation', username],
+    queryFn: getMyAllocation,
+    enabled,
+    retry: false,
+  });
+}
+
+export function useMyAllocation(username: string, enabled: boolean) {
+  return useQuery(myAllocationQueryOptions(username, enabled));
+}
+
+/** `apiRequest` errors read "{status}: {body}". */
+export function isNoAllocation(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('404:');
+}

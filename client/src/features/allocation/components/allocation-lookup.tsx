@@ -1,0 +1,31 @@
+import { useId } from 'react';
+import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useAllocationLookup } from '../hooks/use-allocation-lookup';
+import { useBlockHeight } from '../hooks/use-block-height';
+import { AllocationResult } from './allocation-result';
+import { LookupForm } from './lookup-form';
+import { NotFoundHint } from './not-found-hint';
+
+export function AllocationLookup() {
+  const { t } = useLanguage();
+  const headingId = useId();
+  const lookup = useAllocationLookup();
+  // Polled for as long as the page is open, so a result's countdowns are live the moment it appears.
+  const blockHeight = useBlockHeight();
+
+  return (
+    <section className="card alloc-lookup" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t.allocation.lookupTitle}</h2>
+      <LookupForm
+        address={lookup.address}
+        onAddressChange={lookup.setAddress}
+        onSubmit={lookup.submit}
+        onClear={lookup.clear}
+        isPending={lookup.isPending}
+        canClear={lookup.result !== null || lookup.showHint}
+      />
+      {lookup.result && <AllocationResult allocation={lookup.result} blockHeight={blockHeight} />}
+      {lookup.showHint && <NotFoundHint />}
+    </section>
+  );
+}

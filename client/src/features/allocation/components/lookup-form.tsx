@@ -1,0 +1,56 @@
+import { useId, useRef, type FormEvent } from 'react';
+import { useLanguage } from '@client/lib/i18n/language-provider';
+
+interface LookupFormProps {
+  address: string;
+  onAddressChange: (value: string) => void;
+  onSubmit: (event: FormEvent) => void;
+  onClear: () => void;
+  isPending: boolean;
+  canClear: boolean;
+}
+
+export function LookupForm({ address, onAddressChange, onSubmit, onClear, isPending, canClear }: LookupFormProps) {
+  const { t } = useLanguage();
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const clear = () => {
+    onClear();
+    // The Clear button disappears with the result; keep keyboard focus somewhere useful.
+    inputRef.current?.focus();
+  };
+
+  return (
+    <form className="alloc-form" onSubmit={onSubmit} noValidate>
+      <label htmlFor={inputId} className="field-label">
+        {t.allocation.walletLabel}
+      </label>
+      <div className="alloc-form__row">
+        <input
+          ref={inputRef}
+          id={inputId}
+          className="input input--mono alloc-form__input"
+          value={address}
+          onChange={(event) => onAddressChange(event.target.value)}
+          placeholder={t.allocation.walletPlaceholder}
+          autoComplete="off"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+        />
+        <div className="alloc-form__buttons">
+          <button type="submit" className="button button--primary" disabled={isPending}>
+            {isPending && <span className="spinner spinner--small" aria-hidden="true" />}
+            {isPending ? t.allocation.lookingUp : t.allocation.lookUp}
+          </button>
+          {canClear && (
+            <button type="button" className="button button--ghost" onClick={clear}>
+              {t.allocation.clear}
+            </button>
+          )}
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+import { useId } from 'react';
+import { externalLinks } from '@shared/links';
+import { useLanguage } from '@client/lib/i18n/language-provider';
+import { ExternalLink } from './external-link';
+
+export function NotFoundHint() {
+  const { t } = useLanguage();
+  const headingId = useId();
+
+  return (
+    <section className="alloc-hint" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t.allocation.hintTitle}</h3>
+      <p>{t.allocation.hintText}</p>
+      <p className="muted">{t.allocation.hintRecovery}</p>
+      <ExternalLink href={externalLinks.balanceRecovery} className="button button--secondary">
+        {t.allocation.recoveryLink}
+      </ExternalLink>
+    </section>
+  );
+}

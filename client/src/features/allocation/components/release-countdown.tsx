@@ -1,0 +1,32 @@
+import { approxTimeForBlocks, bonusCountdown } from '@shared/block-countdown';
+import { formatNumber } from '@client/lib/i18n/format-number';
+import { useLanguage } from '@client/lib/i18n/language-provider';
+
+/** 'Distributed!', or the blocks and rough time still to go; 'Loading countdown...' until a height is known. */
+export function ReleaseCountdown({ targetBlock, blockHeight }: { targetBlock: number; blockHeight: number | undefined }) {
+  const { t, language } = useLanguage();
+
+  if (blockHeight === undefined) {
+    return <p className="alloc-countdown alloc-countdown--loading">{t.allocation.loadingCountdown}</p>;
+  }
+  const countdown = bonusCountdown(targetBlock, blockHeight);
+  if (countdown.isDistributed) {
+    return (
+      <p className="alloc-countdown alloc-countdown--done">
+        <span aria-hidden="true">✓ </span>
+        {t.allocation.distributed}
+      </p>
+    );
+  }
+  const time = approxTimeForBlocks(countdown.blocksRemaining);
+  const n = (value: number) => formatNumber(value, language);
+  const about =
+    time.days > 0 ? t.allocation.aboutDays(n(time.days), n(time.hours)) : t.allocation.aboutHours(n(time.hours), n(time.minutes));
+
+  return (
+    <p className="alloc-countdown">
+      <span className="alloc-countdown__blocks numeric">{t.allocation.blocksRemaining(n(countdown.blocksRemaining))}</span>
+      <span className="alloc-countdown__time numeric">{about}</span>
+    </p>
+  );
+}

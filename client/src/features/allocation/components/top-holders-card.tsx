@@ -1,0 +1,79 @@
+import { useId, useState } from 'react';
+import { allocationPageSize } from '@shared/app-limits';
+import { formatNumber } from '@client/lib/i18n/format-number';
+import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useAllocations } from '../api/get-allocations';
+import { HoldersTable } from './holders-table';
+
+/** The top 20, and after 'View All' every holder, 20 per page. */
+export function TopHoldersCard() {
+  const { t, language } = useLanguage();
+  const headingId = useId();
+  const [showAll, setShowAll] = useState(false);
+  const [page, setPage] = useState(0);
+  const offset = showAll ? page * allocationPageSize : 0;
+  const { data, isError, isPlaceholderData } = useAllocations(allocationPageSize, offset);
+
+  const total = data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / allocationPageSize));
+  const n = (value: number) => formatNumber(value, language);
+
+  const body = () => {
+    if (!data) return <p className="muted">{isError ? t.allocation.holdersError : t.app.loading}</p>;
+    if (data.allocations.length === 0) return <p className="muted">{t.allocation.holdersEmpty}</p>;
+    return (
+      <div className={isPlaceholderData ? 'alloc-holders-wrap is-loading' : 'alloc-holders-wrap'}>
+        <HoldersTable labelledBy={headingId} allocations={data.allocations} firstRank={offset + 1} />
+      </div>
+    );
+  };
+
+  return (
+    <section className="card" aria-labelledby={headingId} aria-busy={isPlaceholderData}>
+      <div className="alloc-card-head">
+        <h2 id={headingId}>{showAll ? t.allocation.holdersAllTitle : t.allocation.holdersTitle}</h2>
+        {!showAll && total > allocationPageSize && (
+          <button type="button" className="button button--secondary" onClick={() => setShowAll(true)}>
+            {t.allocation.viewAll}
+          </button>
+        )}
+        {showAll && (
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => {
+              setShowAll(false);
+              setPage(0);
+            }}
+          >
+            {t.allocation.showTop(n(allocationPageSize))}
+          </button>
+        )}
+      </div>
+      {body()}
+      {showAll && pages > 1 && (
+        <nav className="alloc-pager" aria-label={t.allocation.holdersAllTitle}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setPage((current) => Math.max(0, current - 1))}
+            disabled={page === 0}
+          >
+            {t.allocation.previous}
+          </button>
+          <span className="alloc-pager__status numeric" aria-live="polite">
+            {t.allocation.pageOf(n(page + 1), n(pages))}
+          </span>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setPage((current) => Math.min(pages - 1, current + 1))}
+            disabled={page >= pages - 1}
+          >
+            {t.allocation.next}
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}

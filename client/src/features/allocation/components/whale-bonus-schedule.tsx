@@ -1,0 +1,39 @@
+import { useId } from 'react';
+import type { WhaleReleaseCategory } from '@shared/whale-bonus';
+import { formatNumber } from '@client/lib/i18n/format-number';
+import { useLanguage } from '@client/lib/i18n/language-provider';
+import { formatTokens } from '../format';
+import { ReleaseCountdown } from './release-countdown';
+import { ReleaseTimeline } from './release-timeline';
+
+interface WhaleBonusScheduleProps {
+  /** Sorted by the release number after '#'. */
+  releases: readonly WhaleReleaseCategory[];
+  blockHeight: number | undefined;
+}
+
+export function WhaleBonusSchedule({ releases, blockHeight }: WhaleBonusScheduleProps) {
+  const { t, language } = useLanguage();
+  const headingId = useId();
+
+  return (
+    <section className="alloc-panel alloc-panel--schedule" aria-labelledby={headingId}>
+      <h4 id={headingId}>{t.allocation.scheduleTitle}</h4>
+      <ReleaseTimeline releases={releases} blockHeight={blockHeight} />
+      <ol className="alloc-releases" aria-labelledby={headingId}>
+        {releases.map((release) => (
+          <li key={release.category} className="alloc-release">
+            <div className="alloc-release__row">
+              <span className="alloc-release__name">{release.category}</span>
+              <span className="alloc-release__tokens numeric">{formatTokens(release.tokens, language)}</span>
+            </div>
+            <p className="alloc-release__target muted numeric">
+              {t.allocation.targetBlock(formatNumber(release.targetBlock, language))}
+            </p>
+            <ReleaseCountdown targetBlock={release.targetBlock} blockHeight={blockHeight} />
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

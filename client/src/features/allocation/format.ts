@@ -1,0 +1,19 @@
+import type { Language } from '@client/lib/i18n/dictionary';
+import { formatNumber } from '@client/lib/i18n/format-number';
+
+/** Token amounts are exact to 6 decimals; two are enough to read them. */
+export function formatTokens(value: number, language: Language): string {
+  return formatNumber(value, language, { maximumFractionDigits: 2 });
+}
+
+export function formatPercent(share: number, language: Language): string {
+  return formatNumber(share, language, { style: 'percent', maximumFractionDigits: 1 });
+}
+
+const shortEdge = 8;
+
+/** First 8 and last 8 characters, as the top holders list shows a wallet. */
+export function shortWallet(address: string): { head: string; tail: string } | null {
+  if (address.length <= shortEdge * 2 + 3) return null;
+  return { head: address.slice(0, shortEdge), tail: address.slice(-shortEdge) };
+}

@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { useLanguage } from '@client/lib/i18n/language-provider';
+import '../collection.css';
+
+interface ExternalLinkProps {
+  href: string;
+  className?: string;
+  children: ReactNode;
+}
+
+/** A link to another site: opens in a new tab without handing it our window or the referrer. */
+export function ExternalLink({ href, className, children }: ExternalLinkProps) {
+  const { t } = useLanguage();
+  return (
+    <a href={href} className={className} target="_blank" rel="noopener noreferrer">
+      {children}
+      <span className="external-link__arrow" aria-hidden="true">
+        ↗
+      </span>
+      <span className="external-link__hint">{t.home.opensInNewTab}</span>
+    </a>
+  );
+}

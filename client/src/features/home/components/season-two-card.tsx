@@ -1,0 +1,65 @@
+import { useId } from 'react';
+import { brand } from '@shared/brand';
+import { externalLinks } from '@shared/links';
+import { seasonTwo } from '@shared/tokenomics';
+import { ExternalLink } from '@client/features/collection/components/external-link';
+import { formatNumber } from '@client/lib/i18n/format-number';
+import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useStakingStats } from '../api/get-staking-stats';
+import { useTipHeight } from '../api/get-tip-height';
+import { SeasonCountdown } from './season-countdown';
+import { SeasonProgress } from './season-progress';
+import '../season-card.css';
+
+export function SeasonTwoCard() {
+  const { t, language } = useLanguage();
+  const text = t.home.season;
+  const headingId = useId();
+  const { data: tip } = useTipHeight();
+  const staking = useStakingStats();
+  const height = tip?.height;
+
+  const stakingValue = (value: string | undefined) =>
+    value ?? (staking.isPending ? t.app.loadingValue : t.app.notAvailable);
+  const figures = staking.data?.data;
+  const percentLocked =
+    figures && formatNumber(figures.percentLocked / 100, language, { style: 'percent', maximumFractionDigits: 2 });
+  const lockedCount = figures && formatNumber(figures.lockedCount, language);
+
+  return (
+    <section className="card season-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{text.title}</h2>
+      <div className="season-card__countdown" aria-live="polite">
+        <SeasonCountdown height={height} />
+      </div>
+      <SeasonProgress height={height} />
+      <dl className="season-card__stats">
+        <div>
+          <dt>{text.rewardPool}</dt>
+          <dd className="numeric">
+            {formatNumber(seasonTwo.poolShown, language)}
+            <span className="season-card__unit">{brand.tokenTicker}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>{text.percentLocked}</dt>
+          <dd className="numeric">{stakingValue(percentLocked)}</dd>
+        </div>
+        <div>
+          <dt>{text.lockedCount}</dt>
+          <dd className="numeric">{stakingValue(lockedCount)}</dd>
+        </div>
+      </dl>
+      {staking.isError && (
+        <p className="season-card__notice" role="status">
+          {text.stakingUnavailable}
+        </p>
+      )}
+      <div className="actions">
+        <ExternalLink href={externalLinks.stakingLocker} className="button button--primary">
+          {text.stakingLocker}
+        </ExternalLink>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,189 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { writeSetting } from '../../server/features/settings/settings.repository.js';
+import { externalLinks } from '../../shared/links.js';
+import { launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
+import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
+
+const statPath = '/v2/ord/btc/stat';
+const marketOk = { kind: 'json', body: { floorPrice: '1500000', supply: '3420' } } as const;
+const failing = { kind: 'text', body: 'upstream down', status: 500 } as const;
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+afterEach(async () => context?.close());
+
+/**
+ * One fake upstream and one app per scenario: the app caches upstream answers (30 s / 5 min), so a
+ * different answer needs a fresh instance.
+ */
+function scenario(setUp: (upstream: FakeUpstream) => void, seed?: (server: RunningServer) => Promise<void>) {
+  const state = {} as { upstream: FakeUpstream; server: RunningServer };
+  beforeAll(async () => {
+    state.upstream = await startFakeUpstream();
+    setUp(state.upstream);
+    state.server = await startServer({
+      BLOCK_HEIGHT_URLS: `${state.upstream.url}/primary/height`,
+      MARKETPLACE_API_BASE: state.upstream.url,
+      UPSTREAM_TIMEOUT_MS: '500',
+    });
+    await seed?.(state.server);
+  });
+  afterAll(async () => {
+    await state.server?.close();
+    await state.upstream?.close();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ baseURL: state.server.baseUrl });
+    page = await context.newPage();
+  });
+  return state;
+}
+
+const seasonCard = () => page.getByRole('region', { name: 'Staking Season 2' });
+const collectionCard = () => page.getByRole('region', { name: 'Acorn Squirrels' });
+
+async function expectNewTabLink(link: Locator, href: string) {
+  expect(await link.getAttribute('href')).toBe(href);
+  expect(await link.getAttribute('target')).toBe('_blank');
+  expect((await link.getAttribute('rel'))?.split(' ').sort()).toEqual(['noopener', 'noreferrer']);
+}
+
+describe('home after season 2, with live market and staking data', () => {
+  scenario(
+    (upstream) => {
+      upstream.set('/primary/height', { kind: 'text', body: '921331' });
+      upstream.set(statPath, marketOk);
+    },
+    (server) => writeSetting(server.ctx.handle.db, 'staking_stats', { lockedCount: 1710 }),
+  );
+
+  it('shows Season Ended once the tip is past block 921,330, with a full progress bar', async () => {
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Welcome to Acorn' }).waitFor();
+    await seasonCard().getByText('Season Ended', { exact: true }).waitFor();
+    const bar = seasonCard().getByRole('progressbar', { name: 'Season 2 progress' });
+    expect(await bar.getAttribute('aria-valuenow')).toBe('100');
+    await seasonCard().getByText('92,117,455').waitFor();
+    await seasonCard().getByText('Current block 921,331').waitFor();
+    await expectNewTabLink(seasonCard().getByRole('link', { name: /staking locker/ }), externalLinks.stakingLocker);
+  });
+
+  it('shows the floor price in BTC and the total items from the marketplace', async () => {
+    await page.goto('/');
+    const card = collectionCard();
+    await card.getByText('0.015 BTC', { exact: true }).waitFor();
+    await card.getByText('3,420', { exact: true }).waitFor();
+    expect(await card.getByRole('img').getAttribute('alt')).toContain('Acorn Squirrels');
+    expect(await card.getByText('Live data unavailable').count()).toBe(0);
+    await expectNewTabLink(card.getByRole('link', { name: /Buy on Magic Eden/ }), externalLinks.collectionMagicEden);
+    await expectNewTabLink(card.getByRole('link', { name: /Buy on OKX/ }), externalLinks.collectionOkx);
+    await expectNewTabLink(card.getByRole('link', { name: /Trade ACORN/ }), externalLinks.tradeTokenUnisat);
+  });
+
+  it('shows the share of NFTs locked and the locked count', async () => {
+    await page.goto('/');
+    const card = seasonCard();
+    await card.getByText('50%', { exact: true }).waitFor();
+    await card.getByText('1,710', { exact: true }).waitFor();
+    expect(await card.getByText('Live data temporarily unavailable').count()).toBe(0);
+  });
+
+  it('speaks Chinese when chosen', async () => {
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('language', 'zh'));
+    await page.reload();
+    await page.getByRole('region', { name: '第二季质押' }).getByText('本季已结束').waitFor();
+    await collectionCard().getByText('0.015 BTC', { exact: true }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: /代币经济/ }).waitFor();
+  });
+
+  it('/check-tokens links reach the allocation, tokenomics and tokens pages', async () => {
+    const targets = [
+      { name: /^Token Allocation/, path: '/allocation', heading: 'Token Allocation' },
+      { name: /^Tokenomics/, path: '/tokenomics', heading: 'Tokenomics' },
+      { name: /^ACORN Token/, path: '/tokens', heading: 'ACORN Tokens' },
+    ];
+    for (const target of targets) {
+      await page.goto('/check-tokens');
+      await page.getByRole('heading', { level: 1, name: 'Tools & Information' }).waitFor();
+      await collectionCard().getByText('0.015 BTC', { exact: true }).waitFor();
+      await page.getByRole('main').getByRole('link', { name: target.name }).click();
+      await page.waitForURL(`**${target.path}`);
+      await page.getByRole('heading', { level: 1, name: target.heading }).waitFor();
+    }
+  });
+
+  it('/tokens gives the total supply and where to check and trade', async () => {
+    await page.goto('/tokens');
+    const main = page.getByRole('main');
+    await main.getByText('1,000,000,000', { exact: true }).waitFor();
+    expect(await main.getByRole('link', { name: 'Look up my allocation' }).getAttribute('href')).toBe('/allocation');
+    expect(await main.getByRole('link', { name: 'Read the tokenomics' }).getAttribute('href')).toBe('/tokenomics');
+    await expectNewTabLink(main.getByRole('link', { name: /Magic Eden/ }), externalLinks.tradeToken);
+    await expectNewTabLink(main.getByRole('link', { name: /UniSat/ }), externalLinks.tradeTokenUnisat);
+  });
+});
+
+describe('home during season 2, with the marketplace down and no staking figures', () => {
+  scenario((upstream) => {
+    upstream.set('/primary/height', { kind: 'text', body: '920000' });
+    upstream.set(statPath, failing);
+  });
+
+  it('counts the blocks left to 921,330 and fills the progress bar', async () => {
+    await page.goto('/');
+    const card = seasonCard();
+    await card.getByText('Blocks remaining').waitFor();
+    await card.getByText('1,330', { exact: true }).waitFor();
+    // 1,330 blocks at ten minutes: 13,300 minutes.
+    await card.getByText('About 9 d 5 h to go').waitFor();
+    const bar = card.getByRole('progressbar', { name: 'Season 2 progress' });
+    // (920,000 - 912,690) / 8,640 = 84.6%
+    expect(await bar.getAttribute('aria-valuenow')).toBe('84.6');
+    expect(await bar.getAttribute('aria-valuemin')).toBe('0');
+    expect(await bar.getAttribute('aria-valuemax')).toBe('100');
+    expect(await bar.getAttribute('aria-valuetext')).toBe('84.6% of the season elapsed');
+  });
+
+  it('says live data is unavailable and shows N/A for the floor price', async () => {
+    await page.goto('/');
+    const card = collectionCard();
+    await card.getByText('Live data unavailable', { exact: true }).waitFor();
+    await card.getByText('N/A', { exact: true }).waitFor();
+    await card.getByText('3,420', { exact: true }).waitFor();
+  });
+
+  it('says staking data is temporarily unavailable without the staking figures', async () => {
+    await page.goto('/');
+    const card = seasonCard();
+    await card.getByText('Live data temporarily unavailable').waitFor();
+    expect(await card.getByText('N/A', { exact: true }).count()).toBe(2);
+  });
+});
+
+describe('home with the block explorer failing', () => {
+  const state = scenario((upstream) => {
+    upstream.set('/primary/height', failing);
+    upstream.set(statPath, marketOk);
+  });
+
+  it('keeps showing Loading... in the season card', async () => {
+    const tipFailed = page.waitForResponse((response) => response.url().endsWith('/api/chain/tip-height'));
+    await page.goto('/');
+    expect((await tipFailed).status()).toBe(502);
+    expect(state.upstream.calls('/primary/height')).toBeGreaterThan(0);
+    await collectionCard().getByText('0.015 BTC', { exact: true }).waitFor();
+    const card = seasonCard();
+    await card.getByText('Loading...', { exact: true }).waitFor();
+    expect(await card.getByText('Season Ended').count()).toBe(0);
+    expect(await card.getByText('Blocks remaining').count()).toBe(0);
+    expect(await card.getByRole('progressbar').getAttribute('aria-valuenow')).toBeNull();
+  });
+});
