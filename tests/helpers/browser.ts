@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { type Browser, type ConsoleMessage, chromium, type Page } from 'playwright-core';
 import { createTestApp, type TestContext } from './test-app.js';
@@ -18,11 +19,23 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   if (!fs.existsSync(path.join(clientDir, 'index.html'))) {
     throw new Error(`${clientDir} is missing: run \`npx vite build\` before the browser tests`);
   }
-  const ctx = await createTestApp({ CLIENT_DIR: clientDir, LOGIN_RATE_LIMIT: '1000', ...env });
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = ctx.app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('server has no TCP address');
-  return { ctx, baseUrl: `http://127.0.0.1:${address.port}`, close: () => ctx.close() };
+  // The port is chosen first so PUBLIC_URL (OAuth redirect, share links) names the real address.
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const ctx = await createTestApp({ CLIENT_DIR: clientDir, LOGIN_RATE_LIMIT: '1000', PUBLIC_URL: baseUrl, ...env });
+  await ctx.app.listen({ port, host: '127.0.0.1' });
+  return { ctx, baseUrl, close: () => ctx.close() };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 export async function launchBrowser(): Promise<Browser> {
