@@ -1,0 +1,217 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { collectConsoleErrors, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
+import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
+
+let upstream: FakeUpstream;
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let consoleErrors: string[];
+
+beforeAll(async () => {
+  // The calculator tab lands on /allocation, which asks for chain data: keep those calls on 127.0.0.1.
+  upstream = await startFakeUpstream();
+  upstream.set('/tip/height', { kind: 'text', body: '915000' });
+  server = await startServer({
+    BLOCK_HEIGHT_URLS: `${upstream.url}/tip/height`,
+    MARKETPLACE_API_BASE: upstream.url,
+    UPSTREAM_TIMEOUT_MS: '2000',
+  });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await upstream?.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ baseURL: server.baseUrl });
+  page = await context.newPage();
+  consoleErrors = collectConsoleErrors(page);
+});
+afterEach(async () => context.close());
+
+interface TabCase {
+  value: string;
+  en: { label: string; texts: string[] };
+  zh: { label: string; texts: string[] };
+}
+
+/** Each tab with texts that only its own panel shows, in both languages. */
+const tabs: TabCase[] = [
+  {
+    value: 'overview',
+    en: { label: 'Overview', texts: ['Development of the next token standard', '1,000,000,000', 'also read as 3%'] },
+    zh: { label: '概览', texts: ['下一代代币标准开发', '另一说法为 3%'] },
+  },
+  {
+    value: 'airdrop',
+    en: { label: 'Airdrop', texts: ['34,123 tokens', 'Kraken', 'Another passage lists only 1.25 Curator, 1.5 Whale, 2.0 Kraken.'] },
+    zh: { label: '空投', texts: ['34,123 枚代币', '海怪'] },
+  },
+  {
+    value: 'staking',
+    en: { label: 'Staking', texts: ['Season 1 tokens = score ÷ 9,845.15 × 69,412,725.85', '52,560', '5,293,637.08'] },
+    zh: { label: '质押', texts: ['锁定期', '第 1 赛季代币 = 得分 ÷ 9,845.15 × 69,412,725.85'] },
+  },
+  {
+    value: 'public-sale',
+    en: { label: 'Public Sale', texts: ['72 hours', 'about 12.5 BTC', 'No refunds'] },
+    zh: { label: '公开发售', texts: ['72 小时', '约 12.5 BTC'] },
+  },
+  {
+    value: 'liquidity',
+    en: { label: 'Liquidity', texts: ['100% of the public sale proceeds go to liquidity.'] },
+    zh: { label: '流动性', texts: ['公开发售募集资金的 100% 注入流动性。'] },
+  },
+  {
+    value: 'vesting',
+    en: {
+      label: 'Vesting',
+      texts: ['Block 917,010', 'Selling any NFT before all releases complete forfeits the remaining bonus.'],
+    },
+    zh: { label: '解锁', texts: ['区块 925,650', '在全部发放完成前出售任何 NFT，将没收剩余的奖励。'] },
+  },
+  {
+    value: 'treasury',
+    en: { label: 'Treasury', texts: ['Artifact holders', '25,000,000', 'The one-of-one bonus is paid from the treasury.'] },
+    zh: { label: '国库', texts: ['Artifact 持有者', '孤品奖励由国库支付。'] },
+  },
+  {
+    value: 'oneofones',
+    en: { label: 'One-of-Ones', texts: ['5 holders × 69,420 = 347,100 tokens'] },
+    zh: { label: '孤品奖励', texts: ['5 位持有者 × 69,420 = 347,100 枚代币'] },
+  },
+  {
+    value: 'social-mining',
+    en: { label: 'Social Mining', texts: ['16,241', '2,879', 'Mining Phase Complete'] },
+    zh: { label: '社交挖矿', texts: ['挖矿阶段已结束', '判定为真实用户'] },
+  },
+  {
+    value: 'examples',
+    en: { label: 'Examples', texts: ['1,706,150', '10 NFTs · Whale'] },
+    zh: { label: '计算示例', texts: ['1,706,150', '10 个 NFT · 巨鲸'] },
+  },
+  {
+    value: 'calculator',
+    en: { label: 'Calculator', texts: ['Open the token calculator'] },
+    zh: { label: '计算器', texts: ['打开代币计算器'] },
+  },
+];
+
+async function openTab(label: string, texts: string[]) {
+  await page.getByRole('tab', { name: label, exact: true }).click();
+  const panel = page.getByRole('tabpanel', { name: label, exact: true });
+  for (const text of texts) await panel.getByText(text, { exact: false }).first().waitFor();
+  expect(await page.getByRole('tab', { name: label, exact: true }).getAttribute('aria-selected')).toBe('true');
+}
+
+describe('tokenomics page', () => {
+  it('shows every tab with its own content in English, then in Chinese', async () => {
+    // Start on the last tab, so that clicking each tab in turn changes the selection.
+    await page.goto('/tokenomics?tab=calculator');
+    await page.getByRole('heading', { level: 1, name: 'Tokenomics' }).waitFor();
+    for (const tab of tabs) {
+      await openTab(tab.en.label, tab.en.texts);
+      expect(new URL(page.url()).searchParams.get('tab')).toBe(tab.value);
+    }
+
+    await page.getByRole('button', { name: 'Switch language' }).click();
+    await page.getByRole('heading', { level: 1, name: '代币经济' }).waitFor();
+    for (const tab of tabs) {
+      await openTab(tab.zh.label, tab.zh.texts);
+      expect(new URL(page.url()).searchParams.get('tab')).toBe(tab.value);
+    }
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('moves between tabs with the arrow keys', async () => {
+    await page.goto('/tokenomics');
+    await page.getByRole('tablist').focus();
+    const overview = page.getByRole('tab', { name: 'Overview', exact: true });
+    expect(await overview.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    await page.keyboard.press('ArrowRight');
+    const airdrop = page.getByRole('tab', { name: 'Airdrop', exact: true });
+    await page.waitForURL('**/tokenomics?tab=airdrop');
+    expect(await airdrop.getAttribute('aria-selected')).toBe('true');
+    expect(await airdrop.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.getByRole('tabpanel', { name: 'Airdrop' }).getByText('34,123 tokens').waitFor();
+
+    await page.keyboard.press('ArrowRight');
+    await page.waitForURL('**/tokenomics?tab=staking');
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForURL('**/tokenomics?tab=airdrop');
+  });
+
+  it('opens the tab named in ?tab= and keeps the chosen tab across a reload', async () => {
+    await page.goto('/tokenomics?tab=staking');
+    expect(await page.getByRole('tab', { name: 'Staking', exact: true }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('tabpanel', { name: 'Staking' }).getByText('69,412,725.85').first().waitFor();
+
+    await page.getByRole('tab', { name: 'Vesting', exact: true }).click();
+    await page.waitForURL('**/tokenomics?tab=vesting');
+    await page.reload();
+    await page.getByRole('tabpanel', { name: 'Vesting' }).getByText('Block 917,010').waitFor();
+
+    await page.goto('/tokenomics?tab=airdrop');
+    await page.getByRole('link', { name: 'How the whale bonus vests' }).click();
+    await page.waitForURL('**/tokenomics?tab=vesting');
+    expect(await page.getByRole('tab', { name: 'Vesting', exact: true }).getAttribute('aria-selected')).toBe('true');
+
+    await page.goto('/tokenomics?tab=no-such-tab');
+    await page.getByRole('tabpanel', { name: 'Overview' }).getByText('Development of the next token standard').waitFor();
+  });
+
+  it("the calculator tab's link goes to /calculator and lands on /allocation", async () => {
+    await page.goto('/tokenomics?tab=calculator');
+    const link = page.getByRole('link', { name: 'Open the token calculator' });
+    expect(await link.getAttribute('href')).toBe('/calculator');
+    await link.click();
+    await page.waitForURL('**/allocation');
+    await page.getByRole('heading', { level: 1, name: 'Token Allocation' }).waitFor();
+  });
+
+  it('fits a 360 px wide phone without sideways scrolling', async () => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    for (const tab of tabs) {
+      await page.goto(`/tokenomics?tab=${tab.value}`);
+      await page.getByRole('tabpanel', { name: tab.en.label }).getByText(tab.en.texts[0]!).first().waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, tab.value).toBe(0);
+    }
+  });
+});
+
+describe('FAQ page', () => {
+  const disclaimer =
+    'If no suitable or secure automated market maker is available, or one is hacked, the sale proceeds may be put toward development. Participation means acceptance.';
+
+  it('shows the disclaimer and answers that open on demand', async () => {
+    await page.goto('/faq');
+    await page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).waitFor();
+    await page.getByText(disclaimer, { exact: true }).waitFor();
+
+    const answer = page.getByText('No. Mining Phase Complete - Energy mining is now disabled.', { exact: false });
+    expect(await answer.isVisible()).toBe(false);
+    await page.getByText('Is mining still open?').click();
+    await answer.waitFor();
+
+    await page.getByText('What happens if I sell an NFT?').click();
+    await page.getByText('Selling any NFT before all releases complete forfeits the remaining whale bonus.').waitFor();
+
+    await page.getByText('How do I check my allocation?').click();
+    await page.getByRole('link', { name: 'Check My Token Allocation' }).first().click();
+    await page.waitForURL('**/allocation');
+  });
+
+  it('shows the disclaimer in Chinese', async () => {
+    await page.goto('/faq');
+    await page.getByRole('button', { name: 'Switch language' }).click();
+    await page.getByRole('heading', { level: 2, name: '免责声明' }).waitFor();
+    await page.getByText('参与即表示接受。', { exact: false }).waitFor();
+    await page.getByText('挖矿还开放吗？').waitFor();
+  });
+});
