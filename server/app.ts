@@ -10,9 +10,15 @@ import allocationRoutes from './features/allocation/allocation.routes.js';
 import authRoutes from './features/auth/auth.routes.js';
 import chainRoutes from './features/chain/chain.routes.js';
 import healthRoutes from './features/health/health.routes.js';
+import { memePage } from './features/memes/meme-page.js';
+import memesRoutes from './features/memes/memes.routes.js';
+import { createTemplateLibrary } from './features/memes/templates.js';
 import statsRoutes from './features/stats/stats.routes.js';
 import tokensRoutes from './features/tokens/tokens.routes.js';
 import tweetsRoutes from './features/tweets/tweets.routes.js';
+import { createUploadStore } from './features/uploads/upload-store.js';
+import uploadsRoutes from './features/uploads/uploads.routes.js';
+import uploadsStatic from './plugins/uploads-static.js';
 import usersRoutes from './features/users/users.routes.js';
 import xAuthRoutes from './features/x-auth/x-auth.routes.js';
 import { createGenerationProvider } from './integrations/generation/create-provider.js';
@@ -52,6 +58,10 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
   const secret = resolveSessionSecret(config);
   const box = createSecretBox(secret);
   const x = createXClient(config);
+  const generator = createGenerationProvider(config);
+  const store = createUploadStore(config.dataDir);
+  const templates = createTemplateLibrary();
+  const viewDeps = { store, templates, publicUrl: config.publicUrl };
 
   await app.register(cookie, { secret });
   await app.register(security, { config });
@@ -76,12 +86,19 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
     prefix: '/api/tweets',
     x,
     box,
-    generator: createGenerationProvider(config),
+    generator,
     miningOpen: config.miningOpen,
   });
   await app.register(statsRoutes, { prefix: '/api' });
+  await app.register(memesRoutes, {
+    prefix: '/api/memes',
+    deps: { ...viewDeps, x, box, generator, miningOpen: config.miningOpen },
+  });
+  await app.register(uploadsRoutes, { prefix: '/api/upload', store });
+  await app.register(uploadsStatic, { store });
 
   await app.register(spa, { config });
+  await app.register(memePage(viewDeps));
   return app;
 }
 

@@ -80,6 +80,25 @@ export interface TweetClaimsTable {
   is_custom: number;
   points: number;
   created_at: number;
+  meme_id: number | null;
+}
+
+export interface MemesTable {
+  id: Generated<number>;
+  user_id: number;
+  tracking_code: string;
+  session_token: string;
+  theme: string;
+  prompt: string | null;
+  meme_text: string;
+  template_id: number;
+  /** File name under DATA_DIR/uploads, or null when the template artwork is the background. */
+  uploaded_image: string | null;
+  image_file: string;
+  is_posted: Generated<number>;
+  points_earned: Generated<number>;
+  created_at: number;
+  posted_at: number | null;
 }
 
 export interface Database {
@@ -91,6 +110,7 @@ export interface Database {
   twitter_accounts: TwitterAccountsTable;
   oauth_states: OauthStatesTable;
   tweet_claims: TweetClaimsTable;
+  memes: MemesTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -101,3 +121,4 @@ export type AllocationRecord = Selectable<AllocationRecordsTable>;
 export type PointsAllocation = Selectable<PointsAllocationsTable>;
 export type TwitterAccount = Selectable<TwitterAccountsTable>;
 export type TweetClaim = Selectable<TweetClaimsTable>;
+export type MemeRow = Selectable<MemesTable>;

@@ -28,7 +28,7 @@ describe('serving the built client', () => {
   });
 
   it('serves index.html uncached for the root and every client route', async () => {
-    for (const url of ['/', '/mining', '/meme/abc', '/no/such/page?x=1']) {
+    for (const url of ['/', '/mining', '/faq', '/no/such/page?x=1']) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toMatch(/text\/html/);

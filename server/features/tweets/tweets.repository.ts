@@ -3,7 +3,16 @@ import type { Database } from '../../db/schema.js';
 
 export async function insertTweetClaim(
   db: Kysely<Database>,
-  claim: { userId: number; tweetId: string; tweetUrl: string; tweetText: string; isCustom: boolean; points: number; now: number },
+  claim: {
+    userId: number;
+    tweetId: string;
+    tweetUrl: string;
+    tweetText: string;
+    isCustom: boolean;
+    points: number;
+    now: number;
+    memeId?: number;
+  },
 ): Promise<void> {
   await db
     .insertInto('tweet_claims')
@@ -15,6 +24,7 @@ export async function insertTweetClaim(
       is_custom: claim.isCustom ? 1 : 0,
       points: claim.points,
       created_at: claim.now,
+      meme_id: claim.memeId ?? null,
     })
     .execute();
 }

@@ -1,5 +1,6 @@
 import { brand } from '../../../shared/brand.js';
 import { fitTweet } from './fit-tweet.js';
+import { fallbackCaptions, memeCaptions } from './meme-captions.js';
 import { GenerationError, type GenerationProvider } from './provider.js';
 
 const openings = [
@@ -35,6 +36,15 @@ export function createOfflineProvider(): GenerationProvider {
       const tweet = fitTweet(`${opening} ${middle} ${brand.productHashtag} #BRC20 ${brand.collectionHashtag}`, seed);
       if (!tweet) throw new GenerationError('The offline generator could not fit the prompt into a tweet.');
       return tweet;
+    },
+    async memeText({ theme, prompt }) {
+      const captions = memeCaptions[theme] ?? fallbackCaptions;
+      const topic = prompt?.replace(/\s+/g, ' ').trim();
+      const caption = captions[seedOf(`${theme}:${topic ?? ''}`) % captions.length]!;
+      if (!topic) return caption;
+      // The visitor's own words lead; the theme's punchline answers them.
+      const punchline = caption.split(' / ')[1] ?? caption;
+      return `${topic.slice(0, 120)} / ${punchline}`;
     },
   };
 }

@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely';
+import type { Database, MemeRow } from '../../db/schema.js';
+
+export async function insertMeme(
+  db: Kysely<Database>,
+  meme: Omit<MemeRow, 'id' | 'is_posted' | 'points_earned' | 'posted_at'>,
+): Promise<MemeRow> {
+  return db
+    .insertInto('memes')
+    .values({ ...meme, posted_at: null })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export const findMemeByTrackingCode = (db: Kysely<Database>, trackingCode: string) =>
+  db.selectFrom('memes').selectAll().where('tracking_code', '=', trackingCode).executeTakeFirst();
+
+export const findMemeBySessionToken = (db: Kysely<Database>, sessionToken: string) =>
+  db.selectFrom('memes').selectAll().where('session_token', '=', sessionToken).executeTakeFirst();
+
+export const findMemeById = (db: Kysely<Database>, id: number) =>
+  db.selectFrom('memes').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const listUserMemes = (db: Kysely<Database>, userId: number, limit = 60) =>
+  db.selectFrom('memes').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(limit).execute();
+
+export const listPostedMemes = (db: Kysely<Database>, limit = 12) =>
+  db.selectFrom('memes').selectAll().where('is_posted', '=', 1).orderBy('posted_at', 'desc').limit(limit).execute();
+
+export async function countMemes(db: Kysely<Database>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('memes')
+    .select(db.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Marks the meme posted only if it was not yet: of two racing claims, one changes the row. */
+export async function markMemePosted(db: Kysely<Database>, memeId: number, points: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('memes')
+    .set({ is_posted: 1, points_earned: points, posted_at: now })
+    .where('id', '=', memeId)
+    .where('is_posted', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function replaceMemeImage(db: Kysely<Database>, memeId: number, imageFile: string): Promise<void> {
+  await db.updateTable('memes').set({ image_file: imageFile }).where('id', '=', memeId).execute();
+}
+
+export async function addUserPoints(db: Kysely<Database>, userId: number, points: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ total_points: eb('total_points', '+', points) }))
+    .where('id', '=', userId)
+    .execute();
+}

@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
+import {
+  GenerateMemeBodySchema,
+  MemeListResponseSchema,
+  MemeSchema,
+  PopularMemesResponseSchema,
+  PostMemeBodySchema,
+  PostMemeResponseSchema,
+  PublicMemeSchema,
+  TemplatesResponseSchema,
+  TrackingCodeParamsSchema,
+} from '../../../shared/schemas/memes.js';
+import { notFound } from '../../errors.js';
+import { memeView, publicMemeView } from './meme-view.js';
+import { listPostedMemes, listUserMemes, findMemeByTrackingCode } from './memes.repository.js';
+import { generateMeme, memeNotFoundMessage, postMeme, type MemeDeps } from './memes.service.js';
+
+const failures = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+  502: ErrorResponseSchema,
+};
+
+const memesRoutes: FastifyPluginAsyncTypebox<{ deps: Omit<MemeDeps, 'db'> }> = async (app, { deps: partial }) => {
+  const deps: MemeDeps = { ...partial, db: app.db };
+
+  app.get('/templates', { schema: { response: { 200: TemplatesResponseSchema } } }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return { templates: deps.templates.list() };
+  });
+
+  app.get(
+    '/templates/:id/artwork.png',
+    { schema: { params: Type.Object({ id: Type.Integer({ minimum: 1 }) }) } },
+    async (request, reply) => {
+      const artwork = deps.templates.artwork(request.params.id);
+      if (!artwork) throw notFound('TEMPLATE_NOT_FOUND', 'No such template.');
+      return reply.type('image/png').header('cache-control', 'public, max-age=86400').send(await artwork);
+    },
+  );
+
+  app.post(
+    '/generate',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: { body: GenerateMemeBodySchema, response: { 200: MemeSchema, ...failures } },
+    },
+    async (request) => {
+      const user = await request.requireSelf({ id: request.body.userId });
+      return generateMeme(deps, user, request.body);
+    },
+  );
+
+  app.post(
+    '/post',
+    { schema: { body: PostMemeBodySchema, response: { 200: PostMemeResponseSchema, ...failures } } },
+    async (request) => postMeme(deps, await request.requireUser(), request.body),
+  );
+
+  app.get(
+    '/user/:userId',
+    { schema: { params: Type.Object({ userId: Type.Integer({ minimum: 1 }) }), response: { 200: MemeListResponseSchema, ...failures } } },
+    async (request) => {
+      const user = await request.requireSelf({ id: request.params.userId });
+      return { memes: (await listUserMemes(app.db, user.id)).map((row) => memeView(deps, row)) };
+    },
+  );
+
+  app.get('/popular', { schema: { response: { 200: PopularMemesResponseSchema } } }, async () => ({
+    memes: (await listPostedMemes(app.db)).map((row) => publicMemeView(deps, row)),
+  }));
+
+  app.get(
+    '/share/:trackingCode',
+    { schema: { params: TrackingCodeParamsSchema, response: { 200: PublicMemeSchema, ...failures } } },
+    async (request) => {
+      const meme = await findMemeByTrackingCode(app.db, request.params.trackingCode);
+      if (!meme) throw notFound('MEME_NOT_FOUND', memeNotFoundMessage);
+      return publicMemeView(deps, meme);
+    },
+  );
+};
+
+export default memesRoutes;

@@ -1,0 +1,76 @@
+import { createRequire } from 'node:module';
+import sharp, { type OverlayOptions } from 'sharp';
+import { maxInputPixels } from '../../lib/images.js';
+
+export const memeWidth = 1200;
+export const memeHeight = 630;
+
+// Noto Sans SC ships with the project (npm) and covers Latin and CJK, so Chinese captions render
+// as glyphs on any machine; sharp's text renderer (Pango) is given the file directly.
+export const memeFontFile = createRequire(import.meta.url).resolve(
+  '@expo-google-fonts/noto-sans-sc/900Black/NotoSansSC_900Black.ttf',
+);
+const memeFont = 'Noto Sans SC Black';
+
+const margin = 36;
+const bandHeight = 150;
+const outline = 4;
+const outlineOffsets = [
+  [-1, -1], [0, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [0, 1], [1, 1],
+].map(([x, y]) => [x! * outline, y! * outline] as const);
+
+export interface MemeInput {
+  /** Any image sharp decodes; cover-fitted to 1200x630. */
+  background: Buffer;
+  top: string;
+  bottom: string;
+}
+
+function pangoEscape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/** One caption, wrapped and auto-sized into the band, in the given colour. */
+async function captionLayer(text: string, colour: string) {
+  const { data, info } = await sharp({
+    text: {
+      text: `<span foreground="${colour}">${pangoEscape(text)}</span>`,
+      font: memeFont,
+      fontfile: memeFontFile,
+      width: memeWidth - 2 * margin - 2 * outline,
+      height: bandHeight,
+      align: 'centre',
+      wrap: 'word-char',
+      rgba: true,
+    },
+  })
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** White text with a dark outline, centred in a band whose top edge is `bandTop`. */
+async function captionComposites(text: string, bandTop: number): Promise<OverlayOptions[]> {
+  if (text.trim() === '') return [];
+  const [white, dark] = await Promise.all([captionLayer(text, '#ffffff'), captionLayer(text, '#111111')]);
+  const left = Math.round((memeWidth - white.width) / 2);
+  const top = Math.round(bandTop + (bandHeight - white.height) / 2);
+  return [
+    ...outlineOffsets.map(([dx, dy]) => ({ input: dark.data, left: left + dx, top: top + dy })),
+    { input: white.data, left, top },
+  ];
+}
+
+/** The 1200x630 share image: background cover-fitted, top and bottom captions overlaid. */
+export async function renderMeme(input: MemeInput): Promise<Buffer> {
+  const background = await sharp(input.background, { limitInputPixels: maxInputPixels })
+    .resize(memeWidth, memeHeight, { fit: 'cover', position: 'centre' })
+    .flatten({ background: '#1a1a1a' })
+    .png()
+    .toBuffer();
+  const overlays = [
+    ...(await captionComposites(input.top, margin - 16)),
+    ...(await captionComposites(input.bottom, memeHeight - margin + 16 - bandHeight)),
+  ];
+  return sharp(background).composite(overlays).png({ compressionLevel: 8 }).toBuffer();
+}

@@ -1,0 +1,79 @@
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
+import { UploadResponseSchema, uploadSizeMessage, uploadTypeMessage } from '../../../shared/schemas/memes.js';
+import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import { cleanUpload } from '../../lib/images.js';
+import { findMemeById, replaceMemeImage } from '../memes/memes.repository.js';
+import { memeHeight, memeWidth } from '../memes/render-meme.js';
+import type { UploadStore } from './upload-store.js';
+import sharp from 'sharp';
+
+const failures = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 413: ErrorResponseSchema };
+
+async function readFile(file: MultipartFile | undefined): Promise<Buffer> {
+  if (!file) throw badRequest('NO_FILE', uploadTypeMessage);
+  try {
+    return await file.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(413, 'FILE_TOO_LARGE', uploadSizeMessage, {}, { cause: error });
+    }
+    throw error;
+  }
+}
+
+/** The one file and the text fields of a multipart body, in the order they come. */
+async function readParts(request: FastifyRequest, fileField: string) {
+  let bytes: Buffer | null = null;
+  const fields: Record<string, string> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (part.fieldname !== fileField || bytes) {
+        part.file.resume();
+        throw badRequest('UNEXPECTED_FILE', `Send one file in the "${fileField}" field.`);
+      }
+      bytes = await readFile(part);
+    } else {
+      fields[part.fieldname] = String(part.value);
+    }
+  }
+  if (!bytes) throw badRequest('NO_FILE', uploadTypeMessage);
+  return { bytes, fields };
+}
+
+const uploadsRoutes: FastifyPluginAsyncTypebox<{ store: UploadStore }> = async (app, { store }) => {
+  const limited = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+  app.post('/image', { config: limited, schema: { response: { 200: UploadResponseSchema, ...failures } } }, async (request) => {
+    await request.requireUser();
+    if (!request.isMultipart()) throw badRequest('NOT_MULTIPART', uploadTypeMessage);
+    const { bytes } = await readParts(request, 'image');
+    const clean = await cleanUpload(bytes);
+    return { uploadedImageUrl: store.urlOf(await store.save(clean.data, clean.extension)) };
+  });
+
+  // For the spec's client-rendered PNG: validated like any upload and tied to the caller's own meme.
+  app.post(
+    '/complete-meme',
+    { config: limited, schema: { response: { 200: UploadResponseSchema, ...failures } } },
+    async (request) => {
+      const user = await request.requireUser();
+      if (!request.isMultipart()) throw badRequest('NOT_MULTIPART', uploadTypeMessage);
+      const { bytes, fields } = await readParts(request, 'memeImage');
+      const memeId = Number(fields.memeId);
+      if (!Number.isSafeInteger(memeId) || memeId < 1) throw badRequest('INVALID_MEME_ID', 'memeId must be a meme id.');
+      const meme = await findMemeById(app.db, memeId);
+      if (!meme) throw notFound('MEME_NOT_FOUND', "Meme Not Found - This meme doesn't exist or has been removed.");
+      if (meme.user_id !== user.id) throw forbidden('You can only change your own memes.');
+      const clean = await cleanUpload(bytes);
+      const png = await sharp(clean.data).resize(memeWidth, memeHeight, { fit: 'cover' }).png().toBuffer();
+      const name = await store.save(png, 'png');
+      await replaceMemeImage(app.db, meme.id, name);
+      return { uploadedImageUrl: store.urlOf(name) };
+    },
+  );
+};
+
+export default uploadsRoutes;
