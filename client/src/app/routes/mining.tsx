@@ -6,10 +6,11 @@ import { AlmostReadyCard } from '@client/features/mining/components/almost-ready
 import { LoggedOutView } from '@client/features/mining/components/logged-out-view';
 import { MiningDashboard } from '@client/features/mining/components/mining-dashboard';
 import { UserLoadError } from '@client/features/mining/components/user-load-error';
+import { useOAuthReturn } from '@client/features/mining/hooks/use-oauth-return';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import '@client/styles/mining.css';
 
-function MiningContent() {
+function MiningContent({ isConnectingX }: { isConnectingX: boolean }) {
   const { t } = useLanguage();
   const { username, isLoggedIn, isInitialised } = useSession();
   const user = useUser();
@@ -21,16 +22,18 @@ function MiningContent() {
   if (user.isPending || isSessionExpired(user.error)) return <Spinner label={t.mining.loadingUser} />;
   if (user.isError) return <UserLoadError onRetry={() => void user.refetch()} />;
   if (user.data.twitterAccount) return <MiningDashboard data={user.data} />;
-  return <AlmostReadyCard walletAddress={username} />;
+  return <AlmostReadyCard walletAddress={username} isConnecting={isConnectingX} />;
 }
 
 export function MiningPage() {
   const { t } = useLanguage();
+  // Lives above the states: X's return can land on any of them (SPEC "OAuth return").
+  const { isExchanging } = useOAuthReturn();
 
   return (
     <div className="stack">
       <h1>{t.mining.title}</h1>
-      <MiningContent />
+      <MiningContent isConnectingX={isExchanging} />
     </div>
   );
 }

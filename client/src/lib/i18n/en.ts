@@ -91,8 +91,6 @@ export const en = {
     almostReadyTitle: 'Almost Ready!',
     almostReadyText: 'Connect your X account to finish setting up.',
     walletInUse: 'Wallet',
-    dashboardTitle: 'Mining Dashboard',
-    connected: 'Connected',
     welcomeTitle: 'Welcome!',
     suspendedTitle: 'ACCOUNT SUSPENDED',
     suspendedText: 'Gaming the system has been detected. You are disqualified and all points lost.',

@@ -90,8 +90,6 @@ export const zh: Dictionary = {
     almostReadyTitle: '即将就绪！',
     almostReadyText: '连接您的 X 账户即可完成设置。',
     walletInUse: '钱包',
-    dashboardTitle: '挖矿面板',
-    connected: '已连接',
     welcomeTitle: '欢迎！',
     suspendedTitle: '账户已被封禁',
     suspendedText: '检测到刷分作弊行为。您已被取消资格，所有积分作废。',

@@ -1,15 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
+import type { TwitterAuthResponse } from '@shared/schemas/x';
 import { toast } from '@client/components/toast/use-toast';
 import { getJson } from '@client/lib/api-client';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 
-export interface TwitterAuthResponse {
-  authUrl?: string;
-  state?: string;
-}
-
-export function getTwitterAuthUrl(): Promise<TwitterAuthResponse> {
-  return getJson<TwitterAuthResponse>('/api/auth/twitter');
+// Typed loosely on purpose: SPEC section 4 has the page only log an answer without authUrl.
+export function getTwitterAuthUrl(): Promise<Partial<TwitterAuthResponse>> {
+  return getJson<Partial<TwitterAuthResponse>>('/api/auth/twitter');
 }
 
 /** Starts the X authorisation: the browser leaves for X and comes back to /mining. */

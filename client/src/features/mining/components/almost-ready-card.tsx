@@ -5,7 +5,7 @@ import { LogoutButton } from './logout-button';
 import { WalletSummary } from './wallet-summary';
 
 /** State 3 of the mining page: joined with a wallet, X account not connected yet. */
-export function AlmostReadyCard({ walletAddress }: { walletAddress: string }) {
+export function AlmostReadyCard({ walletAddress, isConnecting = false }: { walletAddress: string; isConnecting?: boolean }) {
   const { t } = useLanguage();
   const headingId = useId();
 
@@ -15,7 +15,7 @@ export function AlmostReadyCard({ walletAddress }: { walletAddress: string }) {
       <p className="muted">{t.mining.almostReadyText}</p>
       <WalletSummary walletAddress={walletAddress} />
       <div className="actions">
-        <ConnectXButton label={t.mining.connectXAccount} />
+        <ConnectXButton label={t.mining.connectXAccount} isBusy={isConnecting} isPrimary />
         <LogoutButton />
       </div>
     </section>

@@ -1,12 +1,33 @@
+import { useEffect } from 'react';
 import { toast } from '@client/components/toast/use-toast';
 import { useSession } from '@client/features/session/session-provider';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useConnectTwitter } from '../api/get-twitter-auth-url';
 
-export function ConnectXButton({ label }: { label: string }) {
+interface ConnectXButtonProps {
+  label: string;
+  /** The X connection is being finished elsewhere (the OAuth return's exchange). */
+  isBusy?: boolean;
+  /** Primary where connecting X is the next step (Almost Ready!). */
+  isPrimary?: boolean;
+}
+
+export function ConnectXButton({ label, isBusy = false, isPrimary = false }: ConnectXButtonProps) {
   const { t } = useLanguage();
   const { isLoggedIn } = useSession();
   const connect = useConnectTwitter();
+  // The browser is leaving for X after a successful request; keep the button busy until it does.
+  const pending = connect.isPending || Boolean(connect.data?.authUrl) || isBusy;
+  const { reset } = connect;
+
+  // Coming back with the browser's Back button may restore this page from the back/forward cache.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) reset();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [reset]);
 
   const onClick = () => {
     if (!isLoggedIn) {
@@ -19,12 +40,12 @@ export function ConnectXButton({ label }: { label: string }) {
   return (
     <button
       type="button"
-      className="button button--secondary"
-      disabled={!isLoggedIn || connect.isPending}
+      className={`button ${isPrimary ? 'button--primary' : 'button--secondary'}`}
+      disabled={!isLoggedIn || pending}
       title={isLoggedIn ? undefined : t.mining.connectWalletFirst}
       onClick={onClick}
     >
-      {connect.isPending ? t.mining.connecting : label}
+      {pending ? t.mining.connecting : label}
     </button>
   );
 }

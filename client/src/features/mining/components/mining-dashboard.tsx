@@ -1,22 +1,32 @@
-import { useId } from 'react';
 import type { UserDataResponse } from '@shared/schemas/auth';
-import { useLanguage } from '@client/lib/i18n/language-provider';
-import { LogoutButton } from './logout-button';
-import { WalletSummary } from './wallet-summary';
+import { useSession } from '@client/features/session/session-provider';
+import { ClaimedTweetsCard } from './claimed-tweets-card';
+import { DashboardBar } from './dashboard-bar';
+import { PointsCard } from './points-card';
+import { SocialContentCard } from './social-content-card';
+import { TweetComposerCard } from './tweet-composer-card';
+import { VerificationCard } from './verification-card';
+import '../dashboard.css';
 
-/** State 2 of the mining page. A placeholder until the dashboard issue lands. */
+/** State 2 of the mining page: wallet and X account connected. */
 export function MiningDashboard({ data }: { data: UserDataResponse }) {
-  const { t } = useLanguage();
-  const headingId = useId();
+  const { username } = useSession();
+  const { user } = data;
 
   return (
-    <section className="card" aria-labelledby={headingId}>
-      <h2 id={headingId}>{t.mining.dashboardTitle}</h2>
-      <WalletSummary walletAddress={data.user.walletAddress} />
-      <div className="actions">
-        <span className="badge badge--success">{t.mining.connected}</span>
-        <LogoutButton />
+    <div className="sm-dashboard">
+      <DashboardBar data={data} />
+      <div className="sm-grid">
+        <div className="sm-grid__side stack">
+          <PointsCard points={user.totalAcornMined} />
+          <SocialContentCard />
+          <VerificationCard userId={user.id} username={username} />
+        </div>
+        <div className="sm-grid__main stack">
+          <TweetComposerCard userId={user.id} username={username} hasXAccount={data.twitterAccount !== null} />
+          <ClaimedTweetsCard wallet={user.walletAddress} />
+        </div>
       </div>
-    </section>
+    </div>
   );
 }

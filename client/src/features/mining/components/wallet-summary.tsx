@@ -1,12 +1,26 @@
 import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useCopyText } from '../hooks/use-copy-text';
+import { CopyIcon } from './copy-icon';
 
 export function WalletSummary({ walletAddress }: { walletAddress: string }) {
   const { t } = useLanguage();
+  const copy = useCopyText();
 
   return (
     <dl className="wallet-summary">
       <dt>{t.mining.walletInUse}</dt>
-      <dd className="mono wallet">{walletAddress}</dd>
+      <dd className="sm-wallet-line">
+        <span className="mono wallet">{walletAddress}</span>
+        <button
+          type="button"
+          className="sm-icon-button"
+          onClick={() => void copy(walletAddress)}
+          aria-label={t.social.copyWallet}
+          title={t.social.copyWallet}
+        >
+          <CopyIcon />
+        </button>
+      </dd>
     </dl>
   );
 }

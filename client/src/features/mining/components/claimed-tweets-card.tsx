@@ -1,0 +1,51 @@
+import { useId } from 'react';
+import { formatNumber } from '@client/lib/i18n/format-number';
+import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useUserTweets } from '../api/get-user-tweets';
+import { formatDate } from '../format-date';
+
+const shownTweets = 5;
+const excerptLength = 120;
+
+function excerpt(text: string): string {
+  const chars = Array.from(text);
+  return chars.length > excerptLength ? `${chars.slice(0, excerptLength).join('').trimEnd()}…` : text;
+}
+
+export function ClaimedTweetsCard({ wallet }: { wallet: string }) {
+  const { t, language } = useLanguage();
+  const headingId = useId();
+  const tweets = useUserTweets(wallet);
+  const list = tweets.data?.tweets.slice(0, shownTweets) ?? [];
+
+  return (
+    <section className="card sm-tweets" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t.social.tweetsTitle}</h2>
+      {tweets.isPending ? (
+        <p className="muted">{t.app.loading}</p>
+      ) : tweets.isError ? (
+        <p className="muted">{t.social.tweetsError}</p>
+      ) : list.length === 0 ? (
+        <p className="muted">{t.social.tweetsEmpty}</p>
+      ) : (
+        <ul className="sm-tweets__list">
+          {list.map((tweet) => (
+            <li key={tweet.id} className="sm-tweet">
+              <p className="sm-tweet__text">{excerpt(tweet.tweetText)}</p>
+              <div className="sm-tweet__meta">
+                <span className="sm-tweet__points numeric">{t.social.tweetPoints(formatNumber(tweet.points, language))}</span>
+                <time dateTime={tweet.createdAt} className="muted">
+                  {formatDate(tweet.createdAt, language)}
+                </time>
+                <a href={tweet.tweetUrl} target="_blank" rel="noopener noreferrer" className="sm-tweet__link">
+                  {t.social.viewPost}
+                  <span className="sm-visually-hidden"> {t.social.opensInNewTab}</span>
+                </a>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

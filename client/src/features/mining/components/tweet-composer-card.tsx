@@ -1,0 +1,57 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { useId, useState } from 'react';
+import { useLanguage } from '@client/lib/i18n/language-provider';
+import { AiAssistantTab } from './ai-assistant-tab';
+import { WriteMyselfTab } from './write-myself-tab';
+import '../composer.css';
+
+type ComposerTab = 'ai' | 'manual';
+
+interface ComposerProps {
+  userId: number | undefined;
+  username: string;
+  hasXAccount: boolean;
+}
+
+/** SPEC section 2: the custom tweet composer, with an AI tab and a write-it-yourself tab. */
+export function TweetComposerCard({ userId, username, hasXAccount }: ComposerProps) {
+  const { t } = useLanguage();
+  const headingId = useId();
+  const [tab, setTab] = useState<ComposerTab>('ai');
+  const [text, setText] = useState('');
+
+  const takeGenerated = (generated: string) => {
+    setText(generated);
+    setTab('manual');
+  };
+
+  return (
+    <section className="card sm-composer" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t.social.composerTitle}</h2>
+      <p className="muted">{t.social.composerIntro}</p>
+      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as ComposerTab)} className="sm-tabs">
+        <Tabs.List className="sm-tabs__list" aria-label={t.social.tabsLabel}>
+          <Tabs.Trigger value="ai" className="sm-tabs__trigger">
+            {t.social.tabAi}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="manual" className="sm-tabs__trigger">
+            {t.social.tabManual}
+          </Tabs.Trigger>
+        </Tabs.List>
+        {/* Both panels stay mounted so a prompt or a generated tweet survives a tab switch. */}
+        <Tabs.Content value="ai" forceMount className="sm-tabs__panel">
+          <AiAssistantTab userId={userId} onUse={takeGenerated} />
+        </Tabs.Content>
+        <Tabs.Content value="manual" forceMount className="sm-tabs__panel">
+          <WriteMyselfTab
+            text={text}
+            onTextChange={setText}
+            userId={userId}
+            username={username}
+            hasXAccount={hasXAccount}
+          />
+        </Tabs.Content>
+      </Tabs.Root>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { useId } from 'react';
+import { miningRewards } from '@shared/app-limits';
+import { formatNumber } from '@client/lib/i18n/format-number';
+import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useVerification } from '../api/get-verification';
+import { useRefreshVerification } from '../api/refresh-verification';
+import { formatDateTime } from '../format-date';
+
+/** Paid-tier (blue) verification: status, last check, the reward figures of both tiers, and a refresh. */
+export function VerificationCard({ userId, username }: { userId: number; username: string }) {
+  const { t, language } = useLanguage();
+  const headingId = useId();
+  const verification = useVerification(userId);
+  const refresh = useRefreshVerification(userId, username);
+  const isVerified = verification.data?.isVerified ?? false;
+  const points = (value: number) => formatNumber(value, language);
+
+  const rows = [
+    { label: t.social.rewardTweet, standard: miningRewards.tweetPoints, verified: miningRewards.verifiedTweetPoints },
+    { label: t.social.rewardMeme, standard: miningRewards.memePoints, verified: miningRewards.verifiedMemePoints },
+  ];
+
+  return (
+    <section className="card sm-verify" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t.social.verificationTitle}</h2>
+      <p className="muted">{t.social.verificationIntro}</p>
+
+      <div className="sm-verify__status">
+        <div className="sm-verify__state" aria-live="polite">
+          {verification.isPending ? (
+            <span className="muted">{t.social.verificationLoading}</span>
+          ) : verification.isError ? (
+            <span className="muted">{t.social.verificationUnavailable}</span>
+          ) : (
+            <>
+              <span className={`badge ${isVerified ? 'badge--success' : 'sm-badge--muted'}`}>
+                {isVerified ? t.social.verified : t.social.unverified}
+              </span>
+              <span className="muted sm-verify__checked">
+                {t.social.lastChecked(formatDateTime(verification.data.verificationCheckedAt, language))}
+              </span>
+            </>
+          )}
+        </div>
+        <button
+          type="button"
+          className="button button--ghost sm-small-button"
+          onClick={() => refresh.mutate()}
+          disabled={refresh.isPending}
+        >
+          {refresh.isPending ? t.social.refreshing : t.social.refresh}
+        </button>
+      </div>
+
+      <table className="sm-rewards">
+        <caption>{t.social.rewardsCaption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t.social.rewardKind}</th>
+            <th scope="col" className={isVerified ? '' : 'is-current'}>
+              {t.social.rewardStandard}
+            </th>
+            <th scope="col" className={isVerified ? 'is-current' : ''}>
+              {t.social.rewardVerified}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.label}>
+              <th scope="row">{row.label}</th>
+              <td className={`numeric ${isVerified ? '' : 'is-current'}`}>{points(row.standard)}</td>
+              <td className={`numeric ${isVerified ? 'is-current' : ''}`}>{points(row.verified)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

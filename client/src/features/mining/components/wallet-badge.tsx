@@ -1,0 +1,30 @@
+import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useCopyText } from '../hooks/use-copy-text';
+import { CopyIcon } from './copy-icon';
+
+/** SPEC section 2: the first 8 characters and an ellipsis when the address is longer than 10. */
+export function shortWallet(address: string): string {
+  return address.length > 10 ? `${address.slice(0, 8)}...` : address;
+}
+
+export function WalletBadge({ address }: { address: string }) {
+  const { t } = useLanguage();
+  const copy = useCopyText();
+
+  return (
+    <span className="sm-wallet-badge">
+      <span className="mono" title={address}>
+        {shortWallet(address)}
+      </span>
+      <button
+        type="button"
+        className="sm-icon-button"
+        onClick={() => void copy(address)}
+        aria-label={t.social.copyWallet}
+        title={t.social.copyWallet}
+      >
+        <CopyIcon />
+      </button>
+    </span>
+  );
+}

@@ -1,0 +1,57 @@
+import { useId, useState } from 'react';
+import { tweetLength } from '@shared/app-limits';
+import { checkTweet, weightedLength } from '@shared/tweet-rules';
+import { useLanguage } from '@client/lib/i18n/language-provider';
+import { PostControls } from './post-controls';
+import { TweetChecklist } from './tweet-checklist';
+
+interface WriteTabProps {
+  text: string;
+  onTextChange: (text: string) => void;
+  userId: number | undefined;
+  username: string;
+  hasXAccount: boolean;
+}
+
+export function WriteMyselfTab({ text, onTextChange, userId, username, hasXAccount }: WriteTabProps) {
+  const { t } = useLanguage();
+  const textId = useId();
+  const checklistId = useId();
+  const [refused, setRefused] = useState(false);
+  const check = checkTweet(text);
+
+  // The cap is X's weighted length (a CJK character or an emoji counts 2), so a plain maxLength would
+  // let through tweets X refuses. Shortening is always allowed.
+  const onChange = (next: string) => {
+    const nextLength = weightedLength(next);
+    if (nextLength > tweetLength.max && nextLength > check.length) {
+      setRefused(true);
+      return;
+    }
+    setRefused(false);
+    onTextChange(next);
+  };
+
+  return (
+    <div className="stack sm-tab-body">
+      <div>
+        <label htmlFor={textId} className="field-label">
+          {t.social.tweetLabel}
+        </label>
+        <textarea
+          id={textId}
+          className="input sm-textarea"
+          value={text}
+          placeholder={t.social.tweetPlaceholder}
+          onChange={(event) => onChange(event.target.value)}
+          aria-describedby={checklistId}
+        />
+        <p className="sm-refused" role="status">
+          {refused ? t.social.inputRefused : ''}
+        </p>
+      </div>
+      <TweetChecklist id={checklistId} check={check} />
+      <PostControls text={text} check={check} userId={userId} username={username} hasXAccount={hasXAccount} onClaimed={() => onTextChange('')} />
+    </div>
+  );
+}

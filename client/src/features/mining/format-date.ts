@@ -1,0 +1,15 @@
+import type { Language } from '@client/lib/i18n/dictionary';
+
+const locales: Record<Language, string> = { en: 'en-US', zh: 'zh-CN' };
+
+export function formatDateTime(iso: string, language: Language): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locales[language], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+export function formatDate(iso: string, language: Language): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locales[language], { dateStyle: 'medium' }).format(date);
+}

@@ -1,0 +1,74 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { toast } from '@client/components/toast/use-toast';
+import { useSession } from '@client/features/session/session-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
+import { parseApiError, serverMessage } from '../api/api-error';
+import { useExchangeTwitterCode } from '../api/exchange-twitter-code';
+
+/**
+ * Finishes the X connection when X sends the browser back to /mining (SPEC "OAuth return", section 4):
+ * `twitter_auth=success&code&state` runs the exchange, `twitter_auth=error&error` reports it.
+ */
+export function useOAuthReturn() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { username, isLoggedIn, isInitialised } = useSession();
+  const queryClient = useQueryClient();
+  const { t } = useLanguage();
+  // The code is single use: StrictMode's second effect run (and re-renders) must not exchange it again.
+  const handled = useRef<string | null>(null);
+
+  const clearQuery = () => setSearchParams({}, { replace: true, preventScrollReset: true });
+
+  const exchange = useExchangeTwitterCode({
+    onSuccess: () => {
+      toast({ title: t.social.xConnectedTitle, description: t.social.xConnectedText, variant: 'success' });
+      void queryClient.invalidateQueries({ queryKey: ['user', username] });
+    },
+    onError: (error) => {
+      const info = parseApiError(error);
+      if (info.status === null) {
+        toast({ title: t.social.exchangeErrorTitle, description: t.social.exchangeFailedText, variant: 'destructive' });
+        return;
+      }
+      toast({
+        title: t.social.exchangeFailedTitle,
+        description: serverMessage(info, t) ?? t.social.exchangeFailedText,
+        variant: 'destructive',
+      });
+    },
+    // The code cannot be used twice, so a failed exchange leaves nothing worth keeping in the address bar.
+    onSettled: clearQuery,
+  });
+
+  const status = searchParams.get('twitter_auth');
+  const queryKey = searchParams.toString();
+
+  useEffect(() => {
+    if (!status || !isInitialised || handled.current === queryKey) return;
+    handled.current = queryKey;
+
+    if (!isLoggedIn || !username) {
+      console.log('X authorisation returned while logged out; ignored', { twitter_auth: status });
+      return;
+    }
+    if (status === 'error') {
+      const reason = searchParams.get('error') || searchParams.get('description') || 'unknown_error';
+      toast({ title: t.social.authErrorTitle, description: t.social.authErrorText(reason), variant: 'destructive' });
+      clearQuery();
+      return;
+    }
+    const code = searchParams.get('code');
+    const state = searchParams.get('state');
+    if (status !== 'success' || !code || !state) {
+      toast({ title: t.social.exchangeFailedTitle, description: t.social.exchangeFailedText, variant: 'destructive' });
+      clearQuery();
+      return;
+    }
+    exchange.mutate({ code, state, walletAddress: username });
+    // Only a new callback (another query string) or the session becoming ready should start this again.
+  }, [status, queryKey, isInitialised, isLoggedIn, username]);
+
+  return { isExchanging: exchange.isPending };
+}
