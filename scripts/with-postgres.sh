@@ -21,16 +21,18 @@ if [[ $(id -u) -eq 0 ]]; then
   chown postgres "$work"
   as_owner=(runuser -u postgres --)
 fi
+# Run from the cluster's folder: postgres may not enter the caller's (private) working directory.
+as_pg() { (cd "$work" && "${as_owner[@]}" "$@"); }
 
 cleanup() {
-  "${as_owner[@]}" "$bin_dir/pg_ctl" -D "$work/data" -m immediate stop >/dev/null 2>&1 || true
+  as_pg "$bin_dir/pg_ctl" -D "$work/data" -m immediate stop >/dev/null 2>&1 || true
   rm -rf "$work"
 }
 trap cleanup EXIT
 
-"${as_owner[@]}" "$bin_dir/initdb" -D "$work/data" -U postgres -A trust -E UTF8 --no-locale >"$work/initdb.log" 2>&1 \
+as_pg "$bin_dir/initdb" -D "$work/data" -U postgres -A trust -E UTF8 --no-locale >"$work/initdb.log" 2>&1 \
   || { cat "$work/initdb.log" >&2; exit 1; }
-"${as_owner[@]}" "$bin_dir/pg_ctl" -D "$work/data" -l "$work/server.log" -w \
+as_pg "$bin_dir/pg_ctl" -D "$work/data" -l "$work/server.log" -w \
   -o "-p $port -k $work -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=200" start >/dev/null \
   || { cat "$work/server.log" >&2; exit 1; }
 
