@@ -33,7 +33,7 @@ export type TemplatesResponse = Static<typeof TemplatesResponseSchema>;
 export const GenerateMemeBodySchema = Type.Object(
   {
     userId: Type.Integer({ minimum: 1 }),
-    theme: Type.Union(memeThemes.map((theme) => Type.Literal(theme))),
+    theme: Type.Unsafe<MemeTheme>({ type: 'string', enum: [...memeThemes] }),
     customPrompt: Type.Optional(Type.Union([Type.String({ maxLength: 300 }), Type.Null()])),
     uploadedImageUrl: Type.Optional(Type.Union([Type.String({ maxLength: 300 }), Type.Null()])),
     templateId: Type.Optional(Type.Integer({ minimum: 1 })),

@@ -18,7 +18,6 @@ export function LanguageToggle() {
       ref={button}
       type="button"
       className="button button--ghost language-toggle"
-      aria-label={t.language.switchLabel}
       aria-busy={isTranslating}
       disabled={isTranslating}
       onClick={() => {
@@ -29,10 +28,15 @@ export function LanguageToggle() {
       {isTranslating ? (
         <>
           <span className="spinner spinner--small" aria-hidden="true" />
+          <span className="visually-hidden">{t.language.switchLabel}: </span>
           <span>{t.language.translating}</span>
         </>
       ) : (
-        <span lang={t.language.otherLanguageCode}>{t.language.otherLanguageName}</span>
+        <>
+          {/* The visible language name stays part of the accessible name (WCAG 2.5.3). */}
+          <span className="visually-hidden">{t.language.switchLabel}: </span>
+          <span lang={t.language.otherLanguageCode}>{t.language.otherLanguageName}</span>
+        </>
       )}
     </button>
   );

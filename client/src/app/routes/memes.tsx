@@ -1,6 +1,37 @@
+import { Spinner } from '@client/components/spinner';
+import { isSessionExpired } from '@client/features/session/api/get-user';
+import { useUser } from '@client/features/session/hooks/use-user';
+import { useSession } from '@client/features/session/session-provider';
+import { JoinFirstCard } from '@client/features/memes/components/join-first-card';
+import { MemeStudio } from '@client/features/memes/components/meme-studio';
+import { PopularMemes } from '@client/features/memes/components/popular-memes';
+import { UserLoadError } from '@client/features/memes/components/user-load-error';
 import { useLanguage } from '@client/lib/i18n/language-provider';
+
+function StudioContent() {
+  const { t } = useLanguage();
+  const { username, isLoggedIn, isInitialised } = useSession();
+  const user = useUser();
+
+  if (!isInitialised) return <Spinner label={t.memes.loadingUser} />;
+  if (!isLoggedIn || !username) return <JoinFirstCard />;
+  // An expired session is being logged out by the session provider; the join card follows.
+  if (user.isPending || isSessionExpired(user.error)) return <Spinner label={t.memes.loadingUser} />;
+  if (user.isError) return <UserLoadError onRetry={() => void user.refetch()} />;
+  return <MemeStudio data={user.data} />;
+}
 
 export function MemesPage() {
   const { t } = useLanguage();
-  return <h1>{t.pages.memesTitle}</h1>;
+
+  return (
+    <div className="stack memes-page">
+      <header>
+        <h1>{t.memes.title}</h1>
+        <p className="muted">{t.memes.intro}</p>
+      </header>
+      <StudioContent />
+      <PopularMemes />
+    </div>
+  );
 }

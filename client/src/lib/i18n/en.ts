@@ -2,6 +2,7 @@ import { brand } from '@shared/brand';
 import { invalidWalletMessage } from '@shared/wallet';
 import { allocationEn } from '@client/features/allocation/i18n';
 import { homeEn } from '@client/features/home/i18n';
+import { memesEn } from '@client/features/memes/i18n';
 import { socialEn } from '@client/features/mining/i18n';
 import { tokenomicsEn } from '@client/features/tokenomics/i18n';
 
@@ -105,4 +106,5 @@ export const en = {
   tokenomics: tokenomicsEn,
   home: homeEn,
   social: socialEn,
+  memes: memesEn,
 } as const;

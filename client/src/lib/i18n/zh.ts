@@ -1,6 +1,7 @@
 import { brand } from '@shared/brand';
 import { allocationZh } from '@client/features/allocation/i18n';
 import { homeZh } from '@client/features/home/i18n';
+import { memesZh } from '@client/features/memes/i18n';
 import { socialZh } from '@client/features/mining/i18n';
 import { tokenomicsZh } from '@client/features/tokenomics/i18n';
 import type { Dictionary } from './dictionary';
@@ -104,4 +105,5 @@ export const zh: Dictionary = {
   tokenomics: tokenomicsZh,
   home: homeZh,
   social: socialZh,
+  memes: memesZh,
 };

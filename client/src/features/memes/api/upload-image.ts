@@ -1,0 +1,20 @@
+import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
+import type { UploadResponse } from '@shared/schemas/memes';
+
+/** Multipart upload; the browser sets the multipart Content-Type with its boundary itself. */
+export async function uploadImage(file: File): Promise<UploadResponse> {
+  const form = new FormData();
+  form.append('image', file);
+  const response = await fetch('/api/upload/image', { method: 'POST', body: form, credentials: 'include' });
+  if (!response.ok) {
+    const bodyText = await response.text().catch(() => '');
+    throw new Error(`${response.status}: ${bodyText || response.statusText}`);
+  }
+  return (await response.json()) as UploadResponse;
+}
+
+type UploadOptions = Omit<UseMutationOptions<UploadResponse, Error, File>, 'mutationFn'>;
+
+export function useUploadImage(options?: UploadOptions) {
+  return useMutation({ ...options, mutationFn: uploadImage });
+}

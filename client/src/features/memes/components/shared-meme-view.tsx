@@ -1,0 +1,32 @@
+import { Link } from 'react-router-dom';
+import type { PublicMeme } from '@shared/schemas/memes';
+import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useCopyText } from '../hooks/use-copy-text';
+import { memeShareText, xIntentUrl } from '../share-text';
+import { MemeOverlay } from './meme-overlay';
+import '../meme-share.css';
+
+export function SharedMemeView({ meme }: { meme: PublicMeme }) {
+  const { t } = useLanguage();
+  const copy = useCopyText();
+
+  return (
+    <article className="card meme-shared" aria-labelledby="meme-shared-title">
+      <h1 id="meme-shared-title">{t.memes.sharedTitle}</h1>
+      <MemeOverlay meme={meme} />
+      <p className="meme-shared__text">{meme.memeText}</p>
+      <div className="actions">
+        <a className="button button--primary" href={xIntentUrl(memeShareText(meme))} target="_blank" rel="noopener noreferrer">
+          {t.memes.shareOnX}
+          <span className="memes-visually-hidden"> {t.memes.opensInNewTab}</span>
+        </a>
+        <button type="button" className="button button--secondary" onClick={() => void copy(window.location.href)}>
+          {t.memes.copyUrl}
+        </button>
+        <Link to="/" className="button button--ghost">
+          {t.memes.createYourOwn}
+        </Link>
+      </div>
+    </article>
+  );
+}

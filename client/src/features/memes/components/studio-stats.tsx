@@ -1,0 +1,36 @@
+import { defaultTemplateCount, miningRewards } from '@shared/app-limits';
+import { formatNumber } from '@client/lib/i18n/format-number';
+import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useTemplates } from '../api/get-templates';
+
+interface StatsProps {
+  /** Undefined while the gallery loads. */
+  memeCount: number | undefined;
+  memeCountFailed: boolean;
+}
+
+/** Template count (6 when unknown), points per meme, and the user's meme count. */
+export function StudioStats({ memeCount, memeCountFailed }: StatsProps) {
+  const { t, language } = useLanguage();
+  const templates = useTemplates();
+  const templateCount = templates.data?.templates.length || defaultTemplateCount;
+  const memes =
+    memeCount !== undefined ? formatNumber(memeCount, language) : memeCountFailed ? t.app.notAvailable : t.app.loadingValue;
+
+  const stats = [
+    { label: t.memes.statTemplates, value: formatNumber(templateCount, language) },
+    { label: t.memes.statPoints, value: formatNumber(miningRewards.memePoints, language) },
+    { label: t.memes.statMemes, value: memes },
+  ];
+
+  return (
+    <dl className="memes-stats" aria-label={t.memes.statsLabel}>
+      {stats.map(({ label, value }) => (
+        <div key={label} className="card memes-stat">
+          <dt className="memes-stat__label">{label}</dt>
+          <dd className="memes-stat__value numeric">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,56 @@
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  // Upstream numbers come from a closed port: pages must stay accessible in their failure states too.
+  server = await startServer({ BLOCK_HEIGHT_URLS: 'http://127.0.0.1:9/height', MARKETPLACE_API_BASE: 'http://127.0.0.1:9', UPSTREAM_TIMEOUT_MS: '300' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  nodes: Array<{ target: string[] }>;
+}
+
+const pages = ['/', '/mining', '/allocation', '/tokenomics', '/tokenomics?tab=staking', '/faq', '/check-tokens', '/tokens', '/memes', '/meme/AAAAAAAAAAAA', '/no-such-page'];
+
+describe('accessibility (axe-core, WCAG 2 A/AA)', () => {
+  for (const language of ['en', 'zh'] as const) {
+    it(`has no serious or critical violations on any page in ${language}`, async () => {
+      const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 390, height: 844 } });
+      await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
+      const page = await context.newPage();
+      const found: string[] = [];
+      for (const path of pages) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await page.waitForLoadState('networkidle');
+        // Evaluated through the DevTools protocol, so the page's CSP does not apply to the checker.
+        await page.evaluate(axeSource);
+        const violations = await page.evaluate(async () => {
+          const axe = (window as unknown as { axe: { run: (options: object) => Promise<{ violations: Violation[] }> } }).axe;
+          const result = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+          return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+        });
+        for (const violation of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+          found.push(`${path}: ${violation.id} at ${violation.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+        }
+      }
+      await context.close();
+      expect(found).toEqual([]);
+    });
+  }
+});
