@@ -9,13 +9,14 @@ import type { Database, User } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { GenerationError, type GenerationProvider } from '../../integrations/generation/provider.js';
-import { UpstreamError } from '../../integrations/http.js';
 import { insertTweetClaim } from '../tweets/tweets.repository.js';
 import { miningClosedError } from '../tweets/tweets.service.js';
-import { accessTokenFor, requireTwitterAccount, type XDeps } from '../x-auth/x-auth.service.js';
+import { fetchOwnPost } from '../x-auth/own-post.js';
+import { requireTwitterAccount, type XDeps } from '../x-auth/x-auth.service.js';
 import { memeView, type ViewDeps } from './meme-view.js';
 import { addUserPoints, findMemeBySessionToken, insertMeme, markMemePosted } from './memes.repository.js';
 import { renderMeme } from './render-meme.js';
+import { stableHash } from '../../lib/stable-hash.js';
 
 export interface MemeDeps extends ViewDeps, XDeps {
   db: Kysely<Database>;
@@ -23,14 +24,7 @@ export interface MemeDeps extends ViewDeps, XDeps {
   miningOpen: boolean;
 }
 
-const clockSkewMs = 2 * 60 * 1000;
 export const memeNotFoundMessage = "Meme Not Found - This meme doesn't exist or has been removed.";
-
-function seedOf(text: string): number {
-  let hash = 2166136261;
-  for (const char of text) hash = Math.imul(hash ^ char.codePointAt(0)!, 16777619);
-  return hash >>> 0;
-}
 
 async function background(deps: MemeDeps, uploadedImageUrl: string | null | undefined, templateId: number) {
   if (!uploadedImageUrl) return { image: await deps.templates.artwork(templateId)!, uploaded: null };
@@ -56,7 +50,7 @@ export async function generateMeme(deps: MemeDeps, user: User, input: GenerateMe
     throw error;
   }
   // The theme picks the artwork (the spec's client always sends templateId 1).
-  const template = deps.templates.forTheme(input.theme, seedOf(`${memeText}:${now}`));
+  const template = deps.templates.forTheme(input.theme, stableHash(`${memeText}:${now}`));
   const { image, uploaded } = await background(deps, input.uploadedImageUrl, template.id);
   const png = await renderMeme({ background: image, ...splitMemeText(memeText) });
   const imageFile = await deps.store.save(png, 'png');
@@ -79,18 +73,7 @@ export async function generateMeme(deps: MemeDeps, user: User, input: GenerateMe
 async function verifyMemePost(deps: MemeDeps, user: User, tweetId: string, since: number): Promise<void> {
   const account = await requireTwitterAccount(deps.db, user.id);
   if (!deps.x.isConfigured) return;
-  let post;
-  try {
-    post = await deps.x.post(tweetId, await accessTokenFor(deps, account));
-  } catch (error) {
-    if (error instanceof UpstreamError) {
-      throw new AppError(502, 'X_UNAVAILABLE', 'Could not check the post on X. Please try again.', {}, { cause: error });
-    }
-    throw error;
-  }
-  if (!post) throw badRequest('TWEET_NOT_FOUND', 'That post was not found on X. Please check the URL.');
-  if (post.authorId !== account.x_user_id) throw forbidden('That post was not written by your connected X account.');
-  if (post.createdAt < since - clockSkewMs) throw badRequest('TWEET_TOO_OLD', 'That post is older than the meme.');
+  const post = await fetchOwnPost(deps, account, tweetId, since);
   if (!hasProductHashtag(post.text)) throw badRequest('TWEET_RULES', 'The post on X must include the share text hashtags.');
 }
 

@@ -7,13 +7,11 @@ import type { Database, TwitterAccount, User } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, badRequest, conflict } from '../../errors.js';
 import { GenerationError, type GenerationProvider } from '../../integrations/generation/provider.js';
-import { UpstreamError } from '../../integrations/http.js';
-import { accessTokenFor, requireTwitterAccount, type XDeps } from '../x-auth/x-auth.service.js';
+import { clockSkewMs, fetchOwnPost } from '../x-auth/own-post.js';
+import { requireTwitterAccount, type XDeps } from '../x-auth/x-auth.service.js';
 import { cooldownError, cooldownFrom } from './cooldown.js';
 import { awardTweetPoints, findUserPoints, insertTweetClaim, listUserTweets } from './tweets.repository.js';
 
-/** A post may be dated slightly before the compose tab opened (clock skew between us and X). */
-const clockSkewMs = 2 * 60 * 1000;
 
 export const miningClosedError = () =>
   new AppError(403, 'MINING_CLOSED', 'Mining Phase Complete - Energy mining is now disabled. Posts no longer earn points.');
@@ -30,24 +28,9 @@ export async function generateTweet(provider: GenerationProvider, prompt: string
   }
 }
 
-/** Checks the post on X: it exists, the linked account wrote it, after the compose tab opened, with the hashtags. */
+/** The post on X must carry the rules too: what was claimed is what was posted. */
 async function verifyOnX(deps: XDeps, account: TwitterAccount, tweetId: string, postingStartTime: number): Promise<string> {
-  let post;
-  try {
-    post = await deps.x.post(tweetId, await accessTokenFor(deps, account));
-  } catch (error) {
-    if (error instanceof UpstreamError) {
-      throw new AppError(502, 'X_UNAVAILABLE', 'Could not check the post on X. Please try again.', {}, { cause: error });
-    }
-    throw error;
-  }
-  if (!post) throw badRequest('TWEET_NOT_FOUND', 'That post was not found on X. Please check the URL.');
-  if (post.authorId !== account.x_user_id) {
-    throw new AppError(403, 'TWEET_NOT_YOURS', 'That post was not written by your connected X account.');
-  }
-  if (post.createdAt < postingStartTime - clockSkewMs) {
-    throw badRequest('TWEET_TOO_OLD', 'That post was made before you started this tweet. Please post a new one.');
-  }
+  const post = await fetchOwnPost(deps, account, tweetId, postingStartTime);
   const problem = tweetProblem(post.text);
   if (problem) throw badRequest('TWEET_RULES', `The post on X does not meet the rules: ${problem}`);
   return post.text;

@@ -2,6 +2,7 @@ import { brand } from '../../../shared/brand.js';
 import { fitTweet } from './fit-tweet.js';
 import { fallbackCaptions, memeCaptions } from './meme-captions.js';
 import { GenerationError, type GenerationProvider } from './provider.js';
+import { stableHash } from '../../lib/stable-hash.js';
 
 const openings = [
   'Thinking about {topic} today.',
@@ -17,20 +18,13 @@ const middles = [
   `Bitcoin ordinals keep proving that culture lives on-chain, and ${brand.collectionName} are here for it.`,
 ];
 
-/** A small stable hash, so the same prompt gives the same tweet (deterministic for a seed). */
-function seedOf(text: string): number {
-  let hash = 2166136261;
-  for (const char of text) hash = Math.imul(hash ^ char.codePointAt(0)!, 16777619);
-  return hash >>> 0;
-}
-
 /** Offline generator: no network, always a valid tweet built around the prompt. */
 export function createOfflineProvider(): GenerationProvider {
   return {
     name: 'offline',
     async tweet(prompt) {
       const topic = prompt.replace(/\s+/g, ' ').trim().slice(0, 120) || brand.collectionName;
-      const seed = seedOf(topic);
+      const seed = stableHash(topic);
       const opening = openings[seed % openings.length]!.replace('{topic}', topic);
       const middle = middles[(seed >> 3) % middles.length]!;
       const tweet = fitTweet(`${opening} ${middle} ${brand.productHashtag} #BRC20 ${brand.collectionHashtag}`, seed);
@@ -40,7 +34,7 @@ export function createOfflineProvider(): GenerationProvider {
     async memeText({ theme, prompt }) {
       const captions = memeCaptions[theme] ?? fallbackCaptions;
       const topic = prompt?.replace(/\s+/g, ' ').trim();
-      const caption = captions[seedOf(`${theme}:${topic ?? ''}`) % captions.length]!;
+      const caption = captions[stableHash(`${theme}:${topic ?? ''}`) % captions.length]!;
       if (!topic) return caption;
       // The visitor's own words lead; the theme's punchline answers them.
       const punchline = caption.split(' / ')[1] ?? caption;

@@ -10,7 +10,7 @@ export function ExternalLink({ href, className, children }: { href: string; clas
       <span aria-hidden="true" className="alloc-external-icon">
         ↗
       </span>
-      <span className="alloc-visually-hidden"> {t.allocation.newTab}</span>
+      <span className="visually-hidden"> {t.allocation.newTab}</span>
     </a>
   );
 }

@@ -14,7 +14,7 @@ function ShortWallet({ address }: { address: string }) {
         <wbr />
         {short.tail}
       </span>
-      <span className="alloc-visually-hidden">{address}</span>
+      <span className="visually-hidden">{address}</span>
     </>
   );
 }

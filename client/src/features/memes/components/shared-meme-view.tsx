@@ -18,7 +18,7 @@ export function SharedMemeView({ meme }: { meme: PublicMeme }) {
       <div className="actions">
         <a className="button button--primary" href={xIntentUrl(memeShareText(meme))} target="_blank" rel="noopener noreferrer">
           {t.memes.shareOnX}
-          <span className="memes-visually-hidden"> {t.memes.opensInNewTab}</span>
+          <span className="visually-hidden"> {t.memes.opensInNewTab}</span>
         </a>
         <button type="button" className="button button--secondary" onClick={() => void copy(window.location.href)}>
           {t.memes.copyUrl}

@@ -39,7 +39,7 @@ export function ClaimedTweetsCard({ wallet }: { wallet: string }) {
                 </time>
                 <a href={tweet.tweetUrl} target="_blank" rel="noopener noreferrer" className="sm-tweet__link">
                   {t.social.viewPost}
-                  <span className="sm-visually-hidden"> {t.social.opensInNewTab}</span>
+                  <span className="visually-hidden"> {t.social.opensInNewTab}</span>
                 </a>
               </div>
             </li>

@@ -32,12 +32,12 @@ export function TweetChecklist({ id, check }: { id: string; check: TweetCheck })
           <li key={item.key} className={`sm-check ${item.met ? 'is-met' : ''}`} data-met={item.met}>
             <CheckIcon met={item.met} />
             <span>{item.label}</span>
-            <span className="sm-visually-hidden">{`: ${item.met ? t.social.checkMet : t.social.checkNotMet}`}</span>
+            <span className="visually-hidden">{`: ${item.met ? t.social.checkMet : t.social.checkNotMet}`}</span>
             {item.extra && <span className="sm-check__extra numeric">{item.extra}</span>}
           </li>
         ))}
       </ul>
-      <p className="sm-visually-hidden" aria-live="polite">
+      <p className="visually-hidden" aria-live="polite">
         {t.social.checklistSummary(metCount, items.length)}
       </p>
     </div>
