@@ -4,7 +4,7 @@ import { allocationEn } from '@client/features/allocation/i18n';
 import { homeEn } from '@client/features/home/i18n';
 import { memesEn } from '@client/features/memes/i18n';
 import { socialEn } from '@client/features/mining/i18n';
-import { tokenomicsEn } from '@client/features/tokenomics/i18n';
+import { tokenomicsEn } from '@client/features/tokenomics/i18n-en';
 
 /** The English dictionary is the source of truth: `zh.ts` must provide every key (checked by the type checker). */
 export const en = {

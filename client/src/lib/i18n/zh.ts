@@ -3,7 +3,7 @@ import { allocationZh } from '@client/features/allocation/i18n';
 import { homeZh } from '@client/features/home/i18n';
 import { memesZh } from '@client/features/memes/i18n';
 import { socialZh } from '@client/features/mining/i18n';
-import { tokenomicsZh } from '@client/features/tokenomics/i18n';
+import { tokenomicsZh } from '@client/features/tokenomics/i18n-zh';
 import type { Dictionary } from './dictionary';
 
 export const zh: Dictionary = {
