@@ -4,7 +4,6 @@ import type { Widen } from '@client/lib/i18n/dictionary';
 /** Texts of the home, tools (/check-tokens) and tokens pages, and of the collection promo card. */
 export const homeEn = {
   purpose: `Check your ${brand.tokenTicker} token allocation, follow staking season 2 and learn how the ${brand.collectionName} token works.`,
-  opensInNewTab: '(opens in a new tab)',
   season: {
     title: 'Staking Season 2',
     seasonEnded: 'Season Ended',
@@ -68,7 +67,6 @@ export const homeEn = {
 
 export const homeZh: Widen<typeof homeEn> = {
   purpose: `查询您的 ${brand.tokenTicker} 代币分配，关注第二季质押进度，了解 ${brand.collectionName} 代币的运作方式。`,
-  opensInNewTab: '（在新标签页中打开）',
   season: {
     title: '第二季质押',
     seasonEnded: '本季已结束',

@@ -64,6 +64,10 @@ export const memesEn = {
   generating: 'Generating...',
   generationFailedTitle: 'Generation Failed',
   generationFailedText: 'Failed to generate meme. Please try again.',
+  generationErrorTitle: 'Generation Error',
+  generationErrorText: 'The request could not be sent. Check your connection and try again.',
+  imageIssueTitle: 'Image Processing Issue',
+  imageIssueText: 'The meme image could not be loaded. Please generate it again.',
 
   resultTitle: 'Your meme',
   resultEmpty: 'Your meme will appear here.',
@@ -120,7 +124,6 @@ export const memesEn = {
   notFoundTitle: 'Meme Not Found',
   notFoundText: "This meme doesn't exist or has been removed.",
   backHome: 'Go to the home page',
-  opensInNewTab: '(opens in a new tab)',
 
   /** Server messages are English; Chinese translates the known ones by error code. */
   serverErrors: {} as Record<string, string>,
@@ -180,6 +183,10 @@ export const memesZh: Widen<typeof memesEn> = {
   generating: '生成中...',
   generationFailedTitle: '生成失败',
   generationFailedText: '表情包生成失败，请重试。',
+  generationErrorTitle: '生成出错',
+  generationErrorText: '请求无法发送，请检查网络后重试。',
+  imageIssueTitle: '图片处理问题',
+  imageIssueText: '表情包图片无法加载，请重新生成。',
 
   resultTitle: '你的表情包',
   resultEmpty: '生成的表情包会显示在这里。',
@@ -236,7 +243,6 @@ export const memesZh: Widen<typeof memesEn> = {
   notFoundTitle: '表情包不存在',
   notFoundText: '该表情包不存在或已被删除。',
   backHome: '返回首页',
-  opensInNewTab: '（在新标签页打开）',
 
   serverErrors: {
     INVALID_IMAGE: '请上传图片文件（JPG、PNG 等）',

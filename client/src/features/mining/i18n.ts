@@ -16,7 +16,6 @@ export const socialEn = {
   copyFailedText: 'Could not copy the address. Please select it and copy it by hand.',
   connected: 'Connected',
   connectedAs: (handle: string) => `Connected as @${handle}`,
-  opensInNewTab: '(opens in a new tab)',
 
   pointsTitle: 'Your Points',
   pointsText: 'Points earned from verified posts.',
@@ -143,7 +142,6 @@ export const socialZh: Widen<typeof socialEn> = {
   copyFailedText: '无法复制地址，请手动选中后复制。',
   connected: '已连接',
   connectedAs: (handle) => `已连接 @${handle}`,
-  opensInNewTab: '（在新标签页打开）',
 
   pointsTitle: '我的积分',
   pointsText: '通过已验证的帖子获得的积分。',

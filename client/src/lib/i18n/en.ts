@@ -14,6 +14,7 @@ export const en = {
     loading: 'Loading...',
     loadingValue: '...',
     notAvailable: 'N/A',
+    opensInNewTab: '(opens in a new tab)',
     errorTitle: 'Something went wrong',
     errorText: 'This page could not be shown. Please reload and try again.',
     reload: 'Reload page',

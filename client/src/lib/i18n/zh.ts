@@ -13,6 +13,7 @@ export const zh: Dictionary = {
     loading: '加载中...',
     loadingValue: '...',
     notAvailable: '暂无',
+    opensInNewTab: '（在新标签页中打开）',
     errorTitle: '出错了',
     errorText: '此页面无法显示，请刷新后重试。',
     reload: '重新加载页面',

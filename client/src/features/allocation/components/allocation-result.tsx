@@ -5,7 +5,7 @@ import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import { formatTokens } from '../format';
 import type { FoundAllocation } from '../hooks/use-allocation-lookup';
-import { ExternalLink } from './external-link';
+import { ExternalLink } from '@client/components/external-link';
 import { TgeCategories } from './tge-categories';
 import { WalletDetails } from './wallet-details';
 import { WhaleBonusSchedule } from './whale-bonus-schedule';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { externalLinks } from '@shared/links';
 import { useLanguage } from '@client/lib/i18n/language-provider';
-import { ExternalLink } from './external-link';
+import { ExternalLink } from '@client/components/external-link';
 
 export function NotFoundHint() {
   const { t } = useLanguage();

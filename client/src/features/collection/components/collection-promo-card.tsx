@@ -6,7 +6,7 @@ import artworkUrl from '@client/assets/acorn-squirrel.svg';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useCollectionStats } from '../api/get-collection-stats';
-import { ExternalLink } from './external-link';
+import { ExternalLink } from '@client/components/external-link';
 import '../collection.css';
 
 /** The collection at a glance, with live floor price and where to buy it (SPEC section 2). */

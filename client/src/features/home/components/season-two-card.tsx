@@ -1,12 +1,13 @@
 import { useId } from 'react';
+import { pollingIntervalsMs } from '@shared/app-limits';
 import { brand } from '@shared/brand';
 import { externalLinks } from '@shared/links';
 import { seasonTwo } from '@shared/tokenomics';
-import { ExternalLink } from '@client/features/collection/components/external-link';
+import { ExternalLink } from '@client/components/external-link';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useTipHeight } from '@client/features/chain/api/get-tip-height';
 import { useStakingStats } from '../api/get-staking-stats';
-import { useTipHeight } from '../api/get-tip-height';
 import { SeasonCountdown } from './season-countdown';
 import { SeasonProgress } from './season-progress';
 import '../season-card.css';
@@ -15,7 +16,7 @@ export function SeasonTwoCard() {
   const { t, language } = useLanguage();
   const text = t.home.season;
   const headingId = useId();
-  const { data: tip } = useTipHeight();
+  const { data: tip } = useTipHeight(pollingIntervalsMs.blockHeightHome);
   const staking = useStakingStats();
   const height = tip?.height;
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { brand } from '@shared/brand';
 import { externalLinks } from '@shared/links';
 import { totalSupply } from '@shared/tokenomics';
-import { ExternalLink } from '@client/features/collection/components/external-link';
+import { ExternalLink } from '@client/components/external-link';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import '../home.css';

@@ -5,7 +5,7 @@ import { memeThemes, type Meme, type MemeTheme } from '@shared/schemas/memes';
 import { toast } from '@client/components/toast/use-toast';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/lib/i18n/language-provider';
-import { serverMessage } from '../api/api-error';
+import { parseApiError, serverMessage } from '@client/lib/api-error';
 import { useGenerateMeme } from '../api/generate-meme';
 import { userMemesBaseKey } from '../api/get-user-memes';
 import { useImageUpload } from '../hooks/use-image-upload';
@@ -47,7 +47,12 @@ export function GenerateTab({ userId, hasTwitter, current, onGenerated, onClear,
       void queryClient.invalidateQueries({ queryKey: userMemesBaseKey });
     },
     onError: (error) => {
-      const description = serverMessage(error, t) ?? t.memes.generationFailedText;
+      // No HTTP answer at all means the request could not be set up or sent (SPEC: 'Generation Error').
+      if (parseApiError(error).status === null) {
+        toast({ title: t.memes.generationErrorTitle, description: t.memes.generationErrorText, variant: 'destructive' });
+        return;
+      }
+      const description = serverMessage(error, t.memes.serverErrors) ?? t.memes.generationFailedText;
       toast({ title: t.memes.generationFailedTitle, description, variant: 'destructive' });
     },
   });

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Meme } from '@shared/schemas/memes';
 import { useLanguage } from '@client/lib/i18n/language-provider';
-import { formatDate } from '../format-date';
+import { formatDate } from '@client/lib/i18n/format-date';
 import type { MemeShare } from '../hooks/use-meme-share';
 import { PopupBlockedNotice } from './popup-blocked-notice';
 import { PostedBadge } from './posted-badge';

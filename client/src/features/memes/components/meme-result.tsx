@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { Meme } from '@shared/schemas/memes';
+import { toast } from '@client/components/toast/use-toast';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useCopyText } from '../hooks/use-copy-text';
@@ -33,7 +34,16 @@ export function MemeResult({ meme, hasTwitter, share, onMakeAnother }: ResultPro
         </h2>
         <PostedBadge isPosted={meme.isPosted} />
       </div>
-      <img className="memes-image" src={meme.imageUrl} alt={meme.memeText} width={1200} height={630} />
+      <img
+        className="memes-image"
+        src={meme.imageUrl}
+        alt={meme.memeText}
+        width={1200}
+        height={630}
+        onError={() =>
+          toast({ title: t.memes.imageIssueTitle, description: t.memes.imageIssueText, variant: 'destructive' })
+        }
+      />
       <p className="memes-result__text">{meme.memeText}</p>
       {meme.isPosted && meme.pointsEarned > 0 && (
         <p className="memes-points numeric">{t.memes.pointsEarned(formatNumber(meme.pointsEarned, language))}</p>

@@ -5,6 +5,7 @@ import { useCopyText } from '../hooks/use-copy-text';
 import { memeShareText, xIntentUrl } from '../share-text';
 import { MemeOverlay } from './meme-overlay';
 import '../meme-share.css';
+import { ExternalLink } from '@client/components/external-link';
 
 export function SharedMemeView({ meme }: { meme: PublicMeme }) {
   const { t } = useLanguage();
@@ -16,10 +17,9 @@ export function SharedMemeView({ meme }: { meme: PublicMeme }) {
       <MemeOverlay meme={meme} />
       <p className="meme-shared__text">{meme.memeText}</p>
       <div className="actions">
-        <a className="button button--primary" href={xIntentUrl(memeShareText(meme))} target="_blank" rel="noopener noreferrer">
+        <ExternalLink className="button button--primary" href={xIntentUrl(memeShareText(meme))}>
           {t.memes.shareOnX}
-          <span className="visually-hidden"> {t.memes.opensInNewTab}</span>
-        </a>
+        </ExternalLink>
         <button type="button" className="button button--secondary" onClick={() => void copy(window.location.href)}>
           {t.memes.copyUrl}
         </button>

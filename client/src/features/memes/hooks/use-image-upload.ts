@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { maxImageBytes } from '@shared/app-limits';
 import { toast } from '@client/components/toast/use-toast';
 import { useLanguage } from '@client/lib/i18n/language-provider';
-import { serverMessage } from '../api/api-error';
+import { serverMessage } from '@client/lib/api-error';
 import { useUploadImage } from '../api/upload-image';
 
 /** The optional meme image: checked here first (type, size), then decoded and stored by the server. */
@@ -31,7 +31,7 @@ export function useImageUpload() {
       },
       onError: (error) => {
         if (attempt !== latest.current) return;
-        const description = serverMessage(error, t) ?? t.memes.uploadFailedText;
+        const description = serverMessage(error, t.memes.serverErrors) ?? t.memes.uploadFailedText;
         toast({ title: t.memes.uploadFailedTitle, description, variant: 'destructive' });
       },
     });

@@ -5,7 +5,7 @@ import { tweetIdFromUrl } from '@shared/tweet-url';
 import { toast } from '@client/components/toast/use-toast';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/lib/i18n/language-provider';
-import { serverMessage } from '../api/api-error';
+import { serverMessage } from '@client/lib/api-error';
 import { popularMemesKey } from '../api/get-popular-memes';
 import { userMemesBaseKey } from '../api/get-user-memes';
 import { usePostMeme } from '../api/post-meme';
@@ -52,7 +52,7 @@ export function useMemeShare({ username, onClaimed }: ShareInput) {
       // The dialog closes so the toast is announced (a modal dialog hides the rest of the page);
       // 'Claim Points' reopens it with the URL kept.
       setDialogOpen(false);
-      const detail = serverMessage(error, t);
+      const detail = serverMessage(error, t.memes.serverErrors);
       toast({
         title: t.memes.postingFailedTitle,
         description: detail ? `${t.memes.postingFailedText}\n${detail}` : t.memes.postingFailedText,

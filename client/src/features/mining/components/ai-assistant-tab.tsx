@@ -3,7 +3,7 @@ import { maxTweetPromptLength } from '@shared/schemas/tweets';
 import { checkTweet } from '@shared/tweet-rules';
 import { toast } from '@client/components/toast/use-toast';
 import { useLanguage } from '@client/lib/i18n/language-provider';
-import { parseApiError, serverMessage } from '../api/api-error';
+import { serverMessage } from '@client/lib/api-error';
 import { useGenerateTweet } from '../api/generate-tweet';
 
 interface AiTabProps {
@@ -27,7 +27,7 @@ export function AiAssistantTab({ userId, onUse }: AiTabProps) {
     onError: (error) => {
       toast({
         title: t.social.generationFailedTitle,
-        description: serverMessage(parseApiError(error), t) ?? t.social.generationFailedText,
+        description: serverMessage(error, t.social.serverErrors) ?? t.social.generationFailedText,
         variant: 'destructive',
       });
     },

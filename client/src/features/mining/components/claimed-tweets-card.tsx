@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useUserTweets } from '../api/get-user-tweets';
-import { formatDate } from '../format-date';
+import { formatDate } from '@client/lib/i18n/format-date';
+import { ExternalLink } from '@client/components/external-link';
 
 const shownTweets = 5;
 const excerptLength = 120;
@@ -37,10 +38,9 @@ export function ClaimedTweetsCard({ wallet }: { wallet: string }) {
                 <time dateTime={tweet.createdAt} className="muted">
                   {formatDate(tweet.createdAt, language)}
                 </time>
-                <a href={tweet.tweetUrl} target="_blank" rel="noopener noreferrer" className="sm-tweet__link">
+                <ExternalLink href={tweet.tweetUrl} className="sm-tweet__link">
                   {t.social.viewPost}
-                  <span className="visually-hidden"> {t.social.opensInNewTab}</span>
-                </a>
+                </ExternalLink>
               </div>
             </li>
           ))}

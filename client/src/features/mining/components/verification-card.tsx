@@ -4,7 +4,7 @@ import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useVerification } from '../api/get-verification';
 import { useRefreshVerification } from '../api/refresh-verification';
-import { formatDateTime } from '../format-date';
+import { formatDateTime } from '@client/lib/i18n/format-date';
 
 /** Paid-tier (blue) verification: status, last check, the reward figures of both tiers, and a refresh. */
 export function VerificationCard({ userId, username }: { userId: number; username: string }) {

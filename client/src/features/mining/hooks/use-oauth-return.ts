@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { toast } from '@client/components/toast/use-toast';
 import { useSession } from '@client/features/session/session-provider';
 import { useLanguage } from '@client/lib/i18n/language-provider';
-import { parseApiError, serverMessage } from '../api/api-error';
+import { parseApiError, serverMessage } from '@client/lib/api-error';
 import { useExchangeTwitterCode } from '../api/exchange-twitter-code';
 
 /**
@@ -34,7 +34,7 @@ export function useOAuthReturn() {
       }
       toast({
         title: t.social.exchangeFailedTitle,
-        description: serverMessage(info, t) ?? t.social.exchangeFailedText,
+        description: serverMessage(error, t.social.serverErrors) ?? t.social.exchangeFailedText,
         variant: 'destructive',
       });
     },

@@ -4,7 +4,7 @@ import { tweetIdFromUrl } from '@shared/tweet-url';
 import { toast } from '@client/components/toast/use-toast';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/lib/i18n/language-provider';
-import { parseApiError, serverMessage } from '../api/api-error';
+import { serverMessage } from '@client/lib/api-error';
 import { cooldownQueryKey } from '../api/get-cooldown';
 import { userTweetsBaseKey } from '../api/get-user-tweets';
 import { usePostTweet } from '../api/post-tweet';
@@ -61,8 +61,7 @@ export function useTweetPostFlow({ userId, username, onClaimed }: FlowInput) {
     onError: (error) => {
       // The dialog closes so the toast is not hidden behind it; "Verify My Post" reopens it with the URL kept.
       setDialogOpen(false);
-      const info = parseApiError(error);
-      const description = serverMessage(info, t);
+      const description = serverMessage(error, t.social.serverErrors);
       if (error.message.includes('cooldown') || error.message.includes('TWEET_COOLDOWN_ACTIVE')) {
         setPending(null);
         toast({ title: t.social.cooldownTitle, description: description ?? t.social.cooldownText, variant: 'destructive' });

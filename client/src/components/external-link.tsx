@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { useLanguage } from '@client/lib/i18n/language-provider';
-import '../collection.css';
 
 interface ExternalLinkProps {
   href: string;
@@ -17,7 +16,7 @@ export function ExternalLink({ href, className, children }: ExternalLinkProps) {
       <span className="external-link__arrow" aria-hidden="true">
         ↗
       </span>
-      <span className="external-link__hint">{t.home.opensInNewTab}</span>
+      <span className="visually-hidden"> {t.app.opensInNewTab}</span>
     </a>
   );
 }

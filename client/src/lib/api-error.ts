@@ -1,5 +1,3 @@
-import type { Dictionary } from '@client/lib/i18n/dictionary';
-
 export interface ApiErrorInfo {
   /** HTTP status, or null when the request never got an answer (network error). */
   status: number | null;
@@ -25,8 +23,11 @@ export function parseApiError(error: unknown): ApiErrorInfo {
   }
 }
 
-/** The server's message in the page's language when a translation exists for its code. */
-export function serverMessage(info: ApiErrorInfo, t: Dictionary): string | null {
-  const translated = info.code ? t.social.serverErrors[info.code] : undefined;
-  return translated ?? info.message;
+/**
+ * The server's message for an error, in the page's language when `translations` (by error code)
+ * has one; null when the server sent none.
+ */
+export function serverMessage(error: unknown, translations: Readonly<Record<string, string>>): string | null {
+  const { code, message } = parseApiError(error);
+  return (code ? translations[code] : undefined) ?? message;
 }
