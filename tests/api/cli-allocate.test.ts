@@ -1,32 +1,23 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../server/config.js';
-import { connectDatabase } from '../../server/db/connect.js';
-import { migrateToLatest } from '../../server/db/migrate.js';
 import type { Database } from '../../server/db/schema.js';
 import { allocateFromPoints, allocationRatio } from '../../server/features/imports/allocate.service.js';
 import { importPointsFile } from '../../server/features/imports/points-import.service.js';
 import { splitByWeights } from '../../server/features/imports/split-by-weights.js';
 import { readPointsStats } from '../../server/features/tokens/points-stats.repository.js';
-import { testConfig } from '../helpers/test-app.js';
+import { runCli } from '../helpers/run-cli.js';
+import { createTestDatabase } from '../helpers/test-app.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 
 let config: AppConfig;
 let db: Kysely<Database>;
-let cleanup: () => Promise<void>;
+let close: () => Promise<void>;
 beforeEach(async () => {
-  ({ config, cleanup } = await testConfig());
-  db = connectDatabase(config).db;
-  await migrateToLatest(db);
+  ({ config, db, close } = await createTestDatabase());
 });
-afterEach(async () => {
-  await db.destroy();
-  await cleanup();
-});
+afterEach(async () => close());
 
 /** Users in id order; `blocked` ones have blocked_at set. */
 async function addUsers(users: Array<{ wallet: string; points: number; blocked?: boolean }>) {
@@ -54,14 +45,7 @@ async function storedAllocations() {
     .execute();
 }
 
-function runScript(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { ...process.env, DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl ?? '' };
-  return new Promise((resolve) => {
-    execFile(path.join(root, 'node_modules/.bin/tsx'), ['scripts/allocate.ts', ...args], { cwd: root, env }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
-    );
-  });
-}
+const runScript = (args: string[]) => runCli('allocate.ts', args, config);
 
 describe('allocateFromPoints', () => {
   it('splits the pool exactly by points, leaving out blocked users and users without points', async () => {

@@ -1,27 +1,17 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findUserByWallet } from '../../server/features/users/users.repository.js';
+import { runCli } from '../helpers/run-cli.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 import { loginCookie } from '../helpers/x-flow.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 let ctx: TestContext;
 beforeEach(async () => {
   ctx = await createTestApp();
 });
 afterEach(async () => ctx.close());
 
-function blockUser(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { ...process.env, DATA_DIR: ctx.config.dataDir, DATABASE_URL: ctx.config.databaseUrl ?? '' };
-  return new Promise((resolve) => {
-    execFile(path.join(root, 'node_modules/.bin/tsx'), ['scripts/block-user.ts', ...args], { cwd: root, env }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
-    );
-  });
-}
+const blockUser = (args: string[]) => runCli('block-user.ts', args, ctx.config);
 
 describe('npm run block-user', () => {
   it('blocks a wallet: its session ends and its next login is refused with ACCOUNT_BLOCKED', async () => {

@@ -1,31 +1,23 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../server/config.js';
-import { connectDatabase } from '../../server/db/connect.js';
-import { migrateToLatest } from '../../server/db/migrate.js';
 import type { Database } from '../../server/db/schema.js';
 import { importAllocationsFile } from '../../server/features/imports/allocation-import.service.js';
-import { testConfig } from '../helpers/test-app.js';
+import { projectRoot, runCli } from '../helpers/run-cli.js';
+import { createTestDatabase } from '../helpers/test-app.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = projectRoot;
 const fixture = (name: string) => path.join(root, 'tests/fixtures', name);
 
 let config: AppConfig;
 let db: Kysely<Database>;
-let cleanup: () => Promise<void>;
+let close: () => Promise<void>;
 beforeEach(async () => {
-  ({ config, cleanup } = await testConfig());
-  db = connectDatabase(config).db;
-  await migrateToLatest(db);
+  ({ config, db, close } = await createTestDatabase());
 });
-afterEach(async () => {
-  await db.destroy();
-  await cleanup();
-});
+afterEach(async () => close());
 
 function writeFile(name: string, content: string | Buffer): string {
   const file = path.join(config.dataDir, name);
@@ -41,14 +33,7 @@ async function storedRecords() {
     .execute();
 }
 
-function runScript(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { ...process.env, DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl ?? '' };
-  return new Promise((resolve) => {
-    execFile(path.join(root, 'node_modules/.bin/tsx'), ['scripts/import-allocations.ts', ...args], { cwd: root, env }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
-    );
-  });
-}
+const runScript = (args: string[]) => runCli('import-allocations.ts', args, config);
 
 describe('importAllocationsFile', () => {
   it('imports a good file with exact micro-token amounts and normalised wallets', async () => {

@@ -1,32 +1,24 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../server/config.js';
-import { connectDatabase } from '../../server/db/connect.js';
-import { migrateToLatest } from '../../server/db/migrate.js';
 import type { Database } from '../../server/db/schema.js';
 import { importPointsFile } from '../../server/features/imports/points-import.service.js';
 import { readPointsStats } from '../../server/features/tokens/points-stats.repository.js';
-import { testConfig } from '../helpers/test-app.js';
+import { projectRoot, runCli } from '../helpers/run-cli.js';
+import { createTestDatabase } from '../helpers/test-app.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = projectRoot;
 const fixture = (name: string) => path.join(root, 'tests/fixtures', name);
 
 let config: AppConfig;
 let db: Kysely<Database>;
-let cleanup: () => Promise<void>;
+let close: () => Promise<void>;
 beforeEach(async () => {
-  ({ config, cleanup } = await testConfig());
-  db = connectDatabase(config).db;
-  await migrateToLatest(db);
+  ({ config, db, close } = await createTestDatabase());
 });
-afterEach(async () => {
-  await db.destroy();
-  await cleanup();
-});
+afterEach(async () => close());
 
 function writeFile(name: string, content: string): string {
   const file = path.join(config.dataDir, name);
@@ -42,14 +34,7 @@ async function storedAllocations() {
     .execute();
 }
 
-function runScript(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { ...process.env, DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl ?? '' };
-  return new Promise((resolve) => {
-    execFile(path.join(root, 'node_modules/.bin/tsx'), ['scripts/import-points.ts', ...args], { cwd: root, env }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
-    );
-  });
-}
+const runScript = (args: string[]) => runCli('import-points.ts', args, config);
 
 describe('importPointsFile', () => {
   it('imports a good file exactly and refreshes the allocation stats in the same write', async () => {

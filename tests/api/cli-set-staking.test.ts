@@ -1,39 +1,22 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../server/config.js';
-import { connectDatabase } from '../../server/db/connect.js';
-import { migrateToLatest } from '../../server/db/migrate.js';
 import type { Database } from '../../server/db/schema.js';
 import { readSetting } from '../../server/features/settings/settings.repository.js';
 import { parseLockedCount, percentLocked, setStakingLocked } from '../../server/features/imports/staking.service.js';
-import { testConfig } from '../helpers/test-app.js';
+import { runCli } from '../helpers/run-cli.js';
+import { createTestDatabase } from '../helpers/test-app.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 
 let config: AppConfig;
 let db: Kysely<Database>;
-let cleanup: () => Promise<void>;
+let close: () => Promise<void>;
 beforeEach(async () => {
-  ({ config, cleanup } = await testConfig());
-  db = connectDatabase(config).db;
-  await migrateToLatest(db);
+  ({ config, db, close } = await createTestDatabase());
 });
-afterEach(async () => {
-  await db.destroy();
-  await cleanup();
-});
+afterEach(async () => close());
 
-function runScript(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { ...process.env, DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl ?? '' };
-  return new Promise((resolve) => {
-    execFile(path.join(root, 'node_modules/.bin/tsx'), ['scripts/set-staking.ts', ...args], { cwd: root, env }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
-    );
-  });
-}
+const runScript = (args: string[]) => runCli('set-staking.ts', args, config);
 
 describe('setStakingLocked', () => {
   it('stores the locked count as the staking_stats setting, overwriting the previous one', async () => {

@@ -60,3 +60,18 @@ export function cookiePair(setCookie: string | string[] | undefined): string {
   if (!header) throw new Error('no Set-Cookie header');
   return header.split(';')[0]!;
 }
+
+/** A migrated database without an app, for service and CLI tests. */
+export async function createTestDatabase(env: Record<string, string> = {}) {
+  const { config, cleanup } = await testConfig(env);
+  const { db } = connectDatabase(config);
+  await migrateToLatest(db);
+  return {
+    config,
+    db,
+    close: async () => {
+      await db.destroy();
+      await cleanup();
+    },
+  };
+}
