@@ -28,15 +28,15 @@ export function MemeStudio({ data }: { data: UserDataResponse }) {
     <>
       <StudioStats memeCount={gallery.data?.memes.length} memeCountFailed={gallery.isError} />
       <Tabs.Root defaultValue="generate" className="memes-tabs">
-        <Tabs.List className="memes-tabs__list" aria-label={t.memes.tabsLabel}>
-          <Tabs.Trigger value="generate" className="memes-tabs__trigger">
+        <Tabs.List className="segmented-tabs" aria-label={t.memes.tabsLabel}>
+          <Tabs.Trigger value="generate" className="segmented-tabs__trigger">
             {t.memes.tabGenerate}
           </Tabs.Trigger>
-          <Tabs.Trigger value="gallery" className="memes-tabs__trigger">
+          <Tabs.Trigger value="gallery" className="segmented-tabs__trigger">
             {t.memes.tabGallery}
           </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content value="generate" className="memes-tabs__panel" forceMount>
+        <Tabs.Content value="generate" className="segmented-tabs__panel" forceMount>
           <GenerateTab
             userId={user.id}
             hasTwitter={twitterAccount !== null}
@@ -46,7 +46,7 @@ export function MemeStudio({ data }: { data: UserDataResponse }) {
             share={share}
           />
         </Tabs.Content>
-        <Tabs.Content value="gallery" className="memes-tabs__panel">
+        <Tabs.Content value="gallery" className="segmented-tabs__panel">
           <GalleryTab query={gallery} share={share} />
         </Tabs.Content>
       </Tabs.Root>

@@ -30,19 +30,19 @@ export function TweetComposerCard({ userId, username, hasXAccount }: ComposerPro
       <h2 id={headingId}>{t.social.composerTitle}</h2>
       <p className="muted">{t.social.composerIntro}</p>
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value as ComposerTab)} className="sm-tabs">
-        <Tabs.List className="sm-tabs__list" aria-label={t.social.tabsLabel}>
-          <Tabs.Trigger value="ai" className="sm-tabs__trigger">
+        <Tabs.List className="segmented-tabs sm-tabs__list" aria-label={t.social.tabsLabel}>
+          <Tabs.Trigger value="ai" className="segmented-tabs__trigger">
             {t.social.tabAi}
           </Tabs.Trigger>
-          <Tabs.Trigger value="manual" className="sm-tabs__trigger">
+          <Tabs.Trigger value="manual" className="segmented-tabs__trigger">
             {t.social.tabManual}
           </Tabs.Trigger>
         </Tabs.List>
         {/* Both panels stay mounted so a prompt or a generated tweet survives a tab switch. */}
-        <Tabs.Content value="ai" forceMount className="sm-tabs__panel">
+        <Tabs.Content value="ai" forceMount className="segmented-tabs__panel sm-tabs__panel">
           <AiAssistantTab userId={userId} onUse={takeGenerated} />
         </Tabs.Content>
-        <Tabs.Content value="manual" forceMount className="sm-tabs__panel">
+        <Tabs.Content value="manual" forceMount className="segmented-tabs__panel sm-tabs__panel">
           <WriteMyselfTab
             text={text}
             onTextChange={setText}
