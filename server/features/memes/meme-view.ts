@@ -10,7 +10,7 @@ export interface ViewDeps {
 }
 
 export function publicMemeView(deps: ViewDeps, row: MemeRow): PublicMeme {
-  const template = deps.templates.list().find((entry) => entry.id === row.template_id);
+  const template = deps.templates.view(row.template_id);
   const artworkUrl = template?.artworkUrl ?? '';
   return {
     trackingCode: row.tracking_code,

@@ -5,7 +5,7 @@ import { splitMemeText } from '../../../shared/meme-text.js';
 import type { GenerateMemeBody, Meme, PostMemeBody } from '../../../shared/schemas/memes.js';
 import { hasProductHashtag } from '../../../shared/tweet-rules.js';
 import { invalidMemePostUrlMessage, tweetIdFromUrl } from '../../../shared/tweet-url.js';
-import type { Database, User } from '../../db/schema.js';
+import type { Database, TwitterAccount, User } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { GenerationError, type GenerationProvider } from '../../integrations/generation/provider.js';
@@ -70,8 +70,7 @@ export async function generateMeme(deps: MemeDeps, user: User, input: GenerateMe
   return memeView(deps, row);
 }
 
-async function verifyMemePost(deps: MemeDeps, user: User, tweetId: string, since: number): Promise<void> {
-  const account = await requireTwitterAccount(deps.db, user.id);
+async function verifyMemePost(deps: MemeDeps, account: TwitterAccount, tweetId: string, since: number): Promise<void> {
   if (!deps.x.isConfigured) return;
   const post = await fetchOwnPost(deps, account, tweetId, since);
   if (!hasProductHashtag(post.text)) throw badRequest('TWEET_RULES', 'The post on X must include the share text hashtags.');
@@ -87,9 +86,9 @@ export async function postMeme(deps: MemeDeps, user: User, input: PostMemeBody, 
 
   const tweetId = tweetIdFromUrl(input.tweetUrl);
   if (!tweetId || tweetId !== input.tweetId) throw badRequest('INVALID_TWEET_URL', invalidMemePostUrlMessage);
-  await verifyMemePost(deps, user, tweetId, meme.created_at);
-
   const account = await requireTwitterAccount(deps.db, user.id);
+  await verifyMemePost(deps, account, tweetId, meme.created_at);
+
   const points = account.is_verified === 1 ? miningRewards.verifiedMemePoints : miningRewards.memePoints;
   try {
     await deps.db.transaction().execute(async (trx) => {

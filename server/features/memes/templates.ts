@@ -19,6 +19,13 @@ interface TemplateEntry {
 export function createTemplateLibrary(folder = templatesFolder) {
   const entries = JSON.parse(fs.readFileSync(path.join(folder, 'templates.json'), 'utf8')) as TemplateEntry[];
   const rasters = new Map<number, Promise<Buffer>>();
+  const views: MemeTemplate[] = entries.map((entry) => ({
+    id: entry.id,
+    slug: entry.slug,
+    name: entry.name,
+    artworkUrl: `/api/memes/templates/${entry.id}/artwork.png`,
+    themes: entry.themes,
+  }));
 
   function byId(id: number): TemplateEntry | undefined {
     return entries.find((entry) => entry.id === id);
@@ -26,13 +33,11 @@ export function createTemplateLibrary(folder = templatesFolder) {
 
   return {
     list(): MemeTemplate[] {
-      return entries.map((entry) => ({
-        id: entry.id,
-        slug: entry.slug,
-        name: entry.name,
-        artworkUrl: `/api/memes/templates/${entry.id}/artwork.png`,
-        themes: entry.themes,
-      }));
+      return views;
+    },
+
+    view(id: number): MemeTemplate | undefined {
+      return views.find((view) => view.id === id);
     },
 
     byId,
