@@ -9,6 +9,8 @@ import { AppError, registerErrorHandler } from './errors.js';
 import allocationRoutes from './features/allocation/allocation.routes.js';
 import authRoutes from './features/auth/auth.routes.js';
 import chainRoutes from './features/chain/chain.routes.js';
+import configRoutes from './features/config/config.routes.js';
+import { buildPublicConfig } from './features/config/public-config.js';
 import healthRoutes from './features/health/health.routes.js';
 import { memePage } from './features/memes/meme-page.js';
 import memesRoutes from './features/memes/memes.routes.js';
@@ -76,6 +78,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
   await app.register(session, { config });
 
   await app.register(healthRoutes);
+  await app.register(configRoutes, { prefix: '/api', publicConfig: buildPublicConfig(config) });
   await app.register(authRoutes, { prefix: '/api/auth', config });
   await app.register(usersRoutes, { prefix: '/api/user' });
   await app.register(allocationRoutes, { prefix: '/api/allocation' });

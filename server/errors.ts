@@ -1,10 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ErrorCode } from '../shared/error-codes.js';
 
 /** A failure with a status and a code the client can match on; services throw these. */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details: Record<string, unknown> = {},
     options?: { cause?: unknown },
@@ -14,15 +15,15 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (code: string, message: string) => new AppError(400, code, message);
+export const badRequest = (code: ErrorCode, message: string) => new AppError(400, code, message);
 export const unauthorized = (message = 'Please join with your wallet first.') =>
   new AppError(401, 'UNAUTHENTICATED', message);
 export const forbidden = (message = 'You can only act for your own account.') =>
   new AppError(403, 'FORBIDDEN', message);
-export const notFound = (code: string, message: string) => new AppError(404, code, message);
-export const conflict = (code: string, message: string) => new AppError(409, code, message);
+export const notFound = (code: ErrorCode, message: string) => new AppError(404, code, message);
+export const conflict = (code: ErrorCode, message: string) => new AppError(409, code, message);
 
-const codeByStatus: Record<number, string> = {
+const codeByStatus: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHENTICATED',
   403: 'FORBIDDEN',

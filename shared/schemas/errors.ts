@@ -1,8 +1,12 @@
 import { type Static, Type } from 'typebox';
+import { errorCodes } from '../error-codes.js';
 
-/** The one error body every failing call returns (DESIGN.md, Errors). */
-export const ErrorResponseSchema = Type.Object({
-  error: Type.String({ description: 'Machine-readable code such as ACCOUNT_BLOCKED' }),
-  message: Type.String(),
-});
+/** The one error body every failing call returns (DESIGN.md, Errors); some codes add details. */
+export const ErrorResponseSchema = Type.Object(
+  {
+    error: Type.Union(errorCodes.map((code) => Type.Literal(code))),
+    message: Type.String(),
+  },
+  { additionalProperties: true },
+);
 export type ErrorResponse = Static<typeof ErrorResponseSchema>;

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { SiteHeader } from '@client/components/site-header';
 import { Spinner } from '@client/components/spinner';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 
 export function RootLayout() {
   const { t } = useLanguage();

@@ -1,20 +1,24 @@
-/** Turns a non-2xx response into `Error("{status}: {body text or status text}")` (SPEC section 8). */
-async function throwIfNotOk(response: Response): Promise<void> {
-  if (response.ok) return;
-  const bodyText = await response.text().catch(() => '');
-  throw new Error(`${response.status}: ${bodyText || response.statusText}`);
+import { apiErrorFromBody, networkError } from './api-error';
+
+/** Every call to our API goes through here: the session cookie along, an `ApiError` for anything but 2xx. */
+export async function apiFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, credentials: 'include' });
+  } catch (error) {
+    throw networkError(error);
+  }
+  if (!response.ok) throw apiErrorFromBody(response.status, await response.text().catch(() => ''));
+  return response;
 }
 
-export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+export function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
   const hasBody = body !== undefined;
-  const response = await fetch(url, {
+  return apiFetch(url, {
     method,
-    credentials: 'include',
     headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
     body: hasBody ? JSON.stringify(body) : undefined,
   });
-  await throwIfNotOk(response);
-  return response;
 }
 
 export async function getJson<T>(url: string): Promise<T> {

@@ -1,33 +1,45 @@
-export interface ApiErrorInfo {
-  /** HTTP status, or null when the request never got an answer (network error). */
-  status: number | null;
-  code: string | null;
-  message: string | null;
-}
+import { type ErrorCode, isErrorCode } from '@shared/error-codes';
 
-/** Reads the `{error, message}` body back out of the api client's `Error("{status}: {body}")`. */
-export function parseApiError(error: unknown): ApiErrorInfo {
-  const text = error instanceof Error ? error.message : String(error);
-  const match = /^(\d{3}): ([\s\S]*)$/.exec(text);
-  if (!match) return { status: null, code: null, message: null };
-  const status = Number(match[1]);
-  try {
-    const body = JSON.parse(match[2]!) as { error?: unknown; message?: unknown };
-    return {
-      status,
-      code: typeof body.error === 'string' ? body.error : null,
-      message: typeof body.message === 'string' && body.message !== '' ? body.message : null,
-    };
-  } catch {
-    return { status, code: null, message: null };
+/**
+ * A failed API call. `status` is null when no answer arrived (network failure); `code` is null
+ * when the answer carried no code this client knows. `message` is the server's own (English) text.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number | null,
+    readonly code: ErrorCode | null,
+    message: string,
+    readonly details: Readonly<Record<string, unknown>> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** True when the answer came back with this code. */
+  is(code: ErrorCode): boolean {
+    return this.code === code;
   }
 }
 
-/**
- * The server's message for an error, in the page's language when `translations` (by error code)
- * has one; null when the server sent none.
- */
-export function serverMessage(error: unknown, translations: Readonly<Record<string, string>>): string | null {
-  const { code, message } = parseApiError(error);
-  return (code ? translations[code] : undefined) ?? message;
+/** Reads a non-2xx answer: the `{ error, message, ...details }` body when there is one, else the status alone. */
+export function apiErrorFromBody(status: number, bodyText: string): ApiError {
+  let body: unknown;
+  try {
+    body = JSON.parse(bodyText);
+  } catch {
+    return new ApiError(status, null, '');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return new ApiError(status, null, '');
+  const { error, message, ...details } = body as Record<string, unknown>;
+  return new ApiError(status, isErrorCode(error) ? error : null, typeof message === 'string' ? message : '', details);
+}
+
+export function networkError(cause: unknown): ApiError {
+  const error = new ApiError(null, null, '');
+  error.cause = cause;
+  return error;
+}
+
+export function isApiError(error: unknown, code?: ErrorCode): error is ApiError {
+  return error instanceof ApiError && (code === undefined || error.code === code);
 }

@@ -3,7 +3,7 @@ import { MyAllocationCard } from '@client/features/allocation/components/my-allo
 import { TokenStatsCard } from '@client/features/allocation/components/token-stats-card';
 import { TopHoldersCard } from '@client/features/allocation/components/top-holders-card';
 import { useSession } from '@client/features/session/session-provider';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 import '@client/features/allocation/allocation.css';
 
 export function AllocationPage() {

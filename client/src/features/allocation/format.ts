@@ -1,4 +1,4 @@
-import type { Language } from '@client/lib/i18n/dictionary';
+import type { Language } from '@client/lib/i18n/types';
 import { formatNumber } from '@client/lib/i18n/format-number';
 
 /** Token amounts are exact to 6 decimals; two are enough to read them. */

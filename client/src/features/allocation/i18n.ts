@@ -1,5 +1,5 @@
 import { brand } from '@shared/brand';
-import type { Widen } from '@client/lib/i18n/dictionary';
+import type { Widen } from '@client/lib/i18n/types';
 
 /** Texts of the allocation page (English is the source; Chinese must match its keys). */
 export const allocationEn = {

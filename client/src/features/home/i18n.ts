@@ -1,5 +1,5 @@
 import { brand } from '@shared/brand';
-import type { Widen } from '@client/lib/i18n/dictionary';
+import type { Widen } from '@client/lib/i18n/types';
 
 /** Texts of the home, tools (/check-tokens) and tokens pages, and of the collection promo card. */
 export const homeEn = {

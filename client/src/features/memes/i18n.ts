@@ -2,7 +2,7 @@ import { maxImageBytes, memePromptMaxLength, miningRewards } from '@shared/app-l
 import { brand, communityTheme } from '@shared/brand';
 import { uploadSizeMessage, uploadTypeMessage, type MemeTheme } from '@shared/schemas/memes';
 import { invalidMemePostUrlMessage } from '@shared/tweet-url';
-import type { Widen } from '@client/lib/i18n/dictionary';
+import type { Widen } from '@client/lib/i18n/types';
 
 const maxMegabytes = maxImageBytes / (1024 * 1024);
 
@@ -125,8 +125,6 @@ export const memesEn = {
   notFoundText: "This meme doesn't exist or has been removed.",
   backHome: 'Go to the home page',
 
-  /** Server messages are English; Chinese translates the known ones by error code. */
-  serverErrors: {} as Record<string, string>,
 } as const;
 
 export const memesZh: Widen<typeof memesEn> = {
@@ -244,23 +242,4 @@ export const memesZh: Widen<typeof memesEn> = {
   notFoundText: '该表情包不存在或已被删除。',
   backHome: '返回首页',
 
-  serverErrors: {
-    INVALID_IMAGE: '请上传图片文件（JPG、PNG 等）',
-    FILE_TOO_LARGE: `请上传小于 ${maxMegabytes}MB 的图片`,
-    IMAGE_TOO_LARGE: '这张图片像素过多，请上传较小的图片。',
-    NO_FILE: '请上传图片文件（JPG、PNG 等）',
-    INVALID_UPLOAD: '请重新上传图片。',
-    GENERATION_FAILED: '表情包生成失败，请重试。',
-    MINING_CLOSED: '挖矿阶段已结束 - 能量挖矿现已关闭，发帖不再获得积分。',
-    X_NOT_CONNECTED: '请先连接你的 X 账户。',
-    X_UNAVAILABLE: '暂时无法在 X 上检查该帖子，请重试。',
-    MEME_NOT_FOUND: '该表情包不存在或已被删除。',
-    MEME_ALREADY_POSTED: '这张表情包的积分已经领取过了。',
-    TWEET_ALREADY_CLAIMED: '这条帖子的积分已经领取过了。',
-    INVALID_TWEET_URL: '请提供有效的 X 帖子链接。',
-    TWEET_NOT_FOUND: '在 X 上找不到该帖子，请检查链接。',
-    TWEET_TOO_OLD: '该帖子早于这张表情包的生成时间。',
-    TWEET_RULES: 'X 上的帖子必须包含分享文字中的话题标签。',
-    UNAUTHENTICATED: '登录已过期，请重新加入。',
-  },
 };

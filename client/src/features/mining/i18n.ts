@@ -1,13 +1,58 @@
 import { miningRewards, tweetLength } from '@shared/app-limits';
 import { brand } from '@shared/brand';
 import { invalidTweetUrlMessage } from '@shared/tweet-url';
-import type { Widen } from '@client/lib/i18n/dictionary';
+import { invalidWalletMessage } from '@shared/wallet';
+import type { Widen } from '@client/lib/i18n/types';
 
 const { min, max } = tweetLength;
 const tag = brand.productHashtag;
 
-/** Texts of the mining dashboard: X connection, verification, composer, claims (t.social). */
-export const socialEn = {
+/** Texts of the mining dashboard: X connection, verification, composer, claims (t.mining). */
+export const miningEn = {
+  title: 'Social Mining',
+  loadingUser: 'Loading user data...',
+  userErrorTitle: 'Could not load your account',
+  userErrorText: 'Your account data could not be loaded right now.',
+  retry: 'Try again',
+  logout: 'Logout',
+  joinTitle: 'Join with your wallet',
+  walletLabel: 'Bitcoin wallet address',
+  walletPlaceholder: 'Enter your Bitcoin wallet address',
+  invalidWallet: invalidWalletMessage,
+  join: 'Join',
+  joining: 'Joining...',
+  connectX: 'Connect X',
+  connectXAccount: 'Connect X Account',
+  connecting: 'Connecting...',
+  connectWalletFirst: 'Please connect wallet first',
+  completeTitle: 'Mining Phase Complete',
+  completeText: 'Energy mining is now disabled',
+  checkAllocation: 'Check My Token Allocation',
+  historyTitle: 'Historical Mining Data',
+  historyIntro: 'While mining was open, points were earned in three steps:',
+  historyStepJoin: 'Joined with a Bitcoin wallet address',
+  historyStepConnect: 'Connected an X account',
+  historyStepPost: 'Posted tweets (100 points each) and memes (50 points each) to earn points',
+  statsTitle: 'User Activity',
+  statsTotalUsers: 'Total Users',
+  statsActiveUsers: 'Active Users',
+  statsSignupsToday: 'Signups Today',
+  statsSignupsThisWeek: 'Signups This Week',
+  statsTwitterConnections: 'X Connections',
+  statsTodayTweetPosts: 'Tweets Today',
+  almostReadyTitle: 'Almost Ready!',
+  almostReadyText: 'Connect your X account to finish setting up.',
+  walletInUse: 'Wallet',
+  welcomeTitle: 'Welcome!',
+  suspendedTitle: 'ACCOUNT SUSPENDED',
+  suspendedText: 'Gaming the system has been detected. You are disqualified and all points lost.',
+  loginFailedTitle: 'Login Failed',
+  loginFailedText: (message: string) => `Could not create account: ${message}`,
+  twitterFailedTitle: 'Twitter Connection Failed',
+  twitterFailedText: (message: string) => `Could not connect to Twitter: ${message}`,
+  walletRequiredTitle: 'Wallet Required First',
+  walletRequiredText: 'Please enter your wallet address and click Join before connecting X account.',
+
   dashboardBar: 'Dashboard',
   memesLink: 'Memes',
   copyWallet: 'Copy wallet address',
@@ -129,11 +174,53 @@ export const socialEn = {
   exchangeFailedText: 'Failed to connect X account. Please try again.',
   exchangeErrorTitle: 'X Connection Error',
 
-  /** Server messages are English; other languages may translate them by error code. */
-  serverErrors: {} as Record<string, string>,
 } as const;
 
-export const socialZh: Widen<typeof socialEn> = {
+export const miningZh: Widen<typeof miningEn> = {
+  title: '社交挖矿',
+  loadingUser: '正在加载用户数据...',
+  userErrorTitle: '无法加载您的账户',
+  userErrorText: '暂时无法加载您的账户数据。',
+  retry: '重试',
+  logout: '退出登录',
+  joinTitle: '使用钱包加入',
+  walletLabel: '比特币钱包地址',
+  walletPlaceholder: '输入您的比特币钱包地址',
+  invalidWallet: '请输入有效的比特币钱包地址（bc1p、bc1q、3 或 1 开头的格式）',
+  join: '加入',
+  joining: '加入中...',
+  connectX: '连接 X',
+  connectXAccount: '连接 X 账户',
+  connecting: '连接中...',
+  connectWalletFirst: '请先连接钱包',
+  completeTitle: '挖矿阶段已结束',
+  completeText: '能量挖矿现已关闭',
+  checkAllocation: '查看我的代币分配',
+  historyTitle: '历史挖矿数据',
+  historyIntro: '挖矿开放期间，积分通过以下三步获得：',
+  historyStepJoin: '使用比特币钱包地址加入',
+  historyStepConnect: '连接 X 账户',
+  historyStepPost: '发布推文（每条 100 积分）和梗图（每张 50 积分）赚取积分',
+  statsTitle: '用户活跃度',
+  statsTotalUsers: '用户总数',
+  statsActiveUsers: '活跃用户',
+  statsSignupsToday: '今日注册',
+  statsSignupsThisWeek: '本周注册',
+  statsTwitterConnections: 'X 账户连接数',
+  statsTodayTweetPosts: '今日推文',
+  almostReadyTitle: '即将就绪！',
+  almostReadyText: '连接您的 X 账户即可完成设置。',
+  walletInUse: '钱包',
+  welcomeTitle: '欢迎！',
+  suspendedTitle: '账户已被封禁',
+  suspendedText: '检测到刷分作弊行为。您已被取消资格，所有积分作废。',
+  loginFailedTitle: '登录失败',
+  loginFailedText: (message: string) => `无法创建账户：${message}`,
+  twitterFailedTitle: 'Twitter 连接失败',
+  twitterFailedText: (message: string) => `无法连接 Twitter：${message}`,
+  walletRequiredTitle: '请先连接钱包',
+  walletRequiredText: '连接 X 账户前，请先输入钱包地址并点击“加入”。',
+
   dashboardBar: '面板',
   memesLink: '表情包',
   copyWallet: '复制钱包地址',
@@ -255,22 +342,4 @@ export const socialZh: Widen<typeof socialEn> = {
   exchangeFailedText: '连接 X 账户失败，请重试。',
   exchangeErrorTitle: 'X 连接错误',
 
-  serverErrors: {
-    MINING_CLOSED: '挖矿阶段已结束 - 能量挖矿现已关闭，发帖不再获得积分。',
-    TWEET_COOLDOWN_ACTIVE: '您需要等待一段时间才能再次发布推文。',
-    TWEET_NOT_FOUND: '在 X 上找不到该帖子，请检查链接。',
-    TWEET_NOT_YOURS: '该帖子不是由您连接的 X 账户发布的。',
-    TWEET_TOO_OLD: '该帖子发布于您开始撰写之前，请发布一条新的帖子。',
-    TWEET_ALREADY_CLAIMED: '该帖子已被领取过。',
-    INVALID_TWEET_URL: '请提供有效的 x.com 或 twitter.com 帖子链接。',
-    X_UNAVAILABLE: '暂时无法连接 X，请稍后重试。',
-    X_NOT_CONNECTED: '请先连接您的 X 账户。',
-    X_RECONNECT_REQUIRED: '请重新连接您的 X 账户。',
-    X_ACCOUNT_IN_USE: '该 X 账户已绑定到另一个钱包。',
-    X_NOT_CONFIGURED: '本服务器暂不支持连接 X 账户。',
-    INVALID_OAUTH_STATE: '本次 X 授权已过期或已被使用，请重新连接。',
-    GENERATION_FAILED: '推文生成失败，请重试。',
-    PROMPT_REQUIRED: '请输入您希望推文讲述的内容。',
-    RATE_LIMITED: '操作过于频繁，请稍后再试。',
-  },
 };

@@ -1,4 +1,4 @@
-import type { Widen } from '@client/lib/i18n/dictionary';
+import type { Widen } from '@client/lib/i18n/types';
 import { brand } from '@shared/brand';
 import type { tokenomicsEn } from './i18n-en';
 

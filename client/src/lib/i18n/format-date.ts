@@ -1,4 +1,4 @@
-import type { Language } from './dictionary';
+import type { Language } from '@client/lib/i18n/types';
 import { intlLocales } from './format-number';
 
 function format(iso: string, language: Language, options: Intl.DateTimeFormatOptions): string {

@@ -1,4 +1,4 @@
-import type { Language } from './dictionary';
+import type { Language } from '@client/lib/i18n/types';
 
 export const intlLocales: Record<Language, string> = { en: 'en-US', zh: 'zh-CN' };
 

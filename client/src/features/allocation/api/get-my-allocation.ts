@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MyAllocationResponse } from '@shared/schemas/tokens';
 import { getJson } from '@client/lib/api-client';
+import { isApiError } from '@client/lib/api-error';
 
 export function getMyAllocation(): Promise<MyAllocationResponse> {
   return getJson<MyAllocationResponse>('/api/tokens/my-allocation');
@@ -20,7 +21,6 @@ export function useMyAllocation(username: string, enabled: boolean) {
   return useQuery(myAllocationQueryOptions(username, enabled));
 }
 
-/** `apiRequest` errors read "{status}: {body}". */
 export function isNoAllocation(error: unknown): boolean {
-  return error instanceof Error && error.message.startsWith('404:');
+  return isApiError(error, 'ALLOCATION_NOT_FOUND');
 }

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 import { useAllocationLookup } from '../hooks/use-allocation-lookup';
 import { useBlockHeight } from '../hooks/use-block-height';
 import { AllocationResult } from './allocation-result';

@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import { externalLinks } from '@shared/links';
 import { summariseAllocation } from '@shared/whale-bonus';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 import { formatTokens } from '../format';
 import type { FoundAllocation } from '../hooks/use-allocation-lookup';
 import { ExternalLink } from '@client/components/external-link';

@@ -1,6 +1,6 @@
 import type { TokenAllocation } from '@shared/schemas/tokens';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 import { formatTokens, shortWallet } from '../format';
 
 function ShortWallet({ address }: { address: string }) {

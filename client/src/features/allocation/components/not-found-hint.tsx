@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { externalLinks } from '@shared/links';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 import { ExternalLink } from '@client/components/external-link';
 
 export function NotFoundHint() {

@@ -1,6 +1,6 @@
 import { approxTimeForBlocks, bonusCountdown } from '@shared/block-countdown';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 
 /** 'Distributed!', or the blocks and rough time still to go; 'Loading countdown...' until a height is known. */
 export function ReleaseCountdown({ targetBlock, blockHeight }: { targetBlock: number; blockHeight: number | undefined }) {

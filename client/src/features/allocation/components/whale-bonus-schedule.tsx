@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { WhaleReleaseCategory } from '@shared/whale-bonus';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 import { formatTokens } from '../format';
 import { ReleaseCountdown } from './release-countdown';
 import { ReleaseTimeline } from './release-timeline';

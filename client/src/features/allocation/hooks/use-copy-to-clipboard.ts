@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useCopyText } from '@client/components/use-copy-text';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 
 export function useCopyToClipboard() {
   const { t } = useLanguage();

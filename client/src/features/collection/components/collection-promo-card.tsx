@@ -4,7 +4,7 @@ import { brand } from '@shared/brand';
 import { externalLinks } from '@shared/links';
 import artworkUrl from '@client/assets/acorn-squirrel.svg';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 import { useCollectionStats } from '../api/get-collection-stats';
 import { ExternalLink } from '@client/components/external-link';
 import '../collection.css';

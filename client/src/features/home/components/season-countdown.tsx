@@ -1,6 +1,6 @@
 import { approxTimeForBlocks, hasSeasonTwoEnded, seasonTwoBlocksRemaining } from '@shared/block-countdown';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 
 /** 'Loading...' until the tip is known, then the blocks left in season 2, or 'Season Ended'. */
 export function SeasonCountdown({ height }: { height: number | undefined }) {

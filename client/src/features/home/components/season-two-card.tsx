@@ -5,7 +5,7 @@ import { externalLinks } from '@shared/links';
 import { seasonTwo } from '@shared/tokenomics';
 import { ExternalLink } from '@client/components/external-link';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 import { useTipHeight } from '@client/features/chain/api/get-tip-height';
 import { useStakingStats } from '../api/get-staking-stats';
 import { SeasonCountdown } from './season-countdown';

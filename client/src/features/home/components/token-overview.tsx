@@ -5,7 +5,7 @@ import { externalLinks } from '@shared/links';
 import { totalSupply } from '@shared/tokenomics';
 import { ExternalLink } from '@client/components/external-link';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 import '../home.css';
 
 /** The /tokens page body: the token's key facts and where to go next. */

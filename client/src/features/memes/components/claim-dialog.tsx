@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, type FormEvent } from 'react';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 import type { MemeShare } from '../hooks/use-meme-share';
 
 /** Paste the X post's URL to claim the meme's points. */

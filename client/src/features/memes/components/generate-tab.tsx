@@ -4,8 +4,8 @@ import { memePromptMaxLength } from '@shared/app-limits';
 import { memeThemes, type Meme, type MemeTheme } from '@shared/schemas/memes';
 import { toast } from '@client/components/toast/use-toast';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/lib/i18n/language-provider';
-import { parseApiError, serverMessage } from '@client/lib/api-error';
+import { useLanguage } from '@client/app/i18n/language-provider';
+import { isApiError } from '@client/lib/api-error';
 import { useGenerateMeme } from '../api/generate-meme';
 import { userMemesBaseKey } from '../api/get-user-memes';
 import { useImageUpload } from '../hooks/use-image-upload';
@@ -23,7 +23,7 @@ interface GenerateTabProps {
 }
 
 export function GenerateTab({ userId, hasTwitter, current, onGenerated, onClear, share }: GenerateTabProps) {
-  const { t, language } = useLanguage();
+  const { t, language, describeError } = useLanguage();
   const queryClient = useQueryClient();
   const image = useImageUpload();
   const [theme, setTheme] = useState<MemeTheme>(memeThemes[0]);
@@ -48,11 +48,11 @@ export function GenerateTab({ userId, hasTwitter, current, onGenerated, onClear,
     },
     onError: (error) => {
       // No HTTP answer at all means the request could not be set up or sent (SPEC: 'Generation Error').
-      if (parseApiError(error).status === null) {
+      if (isApiError(error) && error.status === null) {
         toast({ title: t.memes.generationErrorTitle, description: t.memes.generationErrorText, variant: 'destructive' });
         return;
       }
-      const description = serverMessage(error, t.memes.serverErrors) ?? t.memes.generationFailedText;
+      const description = describeError(error, t.memes.generationFailedText);
       toast({ title: t.memes.generationFailedTitle, description, variant: 'destructive' });
     },
   });

@@ -2,7 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import type { UserDataResponse } from '@shared/schemas/auth';
 import type { Meme } from '@shared/schemas/memes';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 import { useUserMemes } from '../api/get-user-memes';
 import { useMemeShare } from '../hooks/use-meme-share';
 import { ClaimDialog } from './claim-dialog';

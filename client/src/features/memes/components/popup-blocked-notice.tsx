@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 import { useCopyText } from '../hooks/use-copy-text';
 
 /** Shown for the two seconds before the tab itself goes to X: the text to post, ready to copy. */

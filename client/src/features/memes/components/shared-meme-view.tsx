@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { PublicMeme } from '@shared/schemas/memes';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 import { useCopyText } from '../hooks/use-copy-text';
 import { memeShareText, xIntentUrl } from '../share-text';
 import { MemeOverlay } from './meme-overlay';

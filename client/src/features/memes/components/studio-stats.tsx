@@ -1,6 +1,6 @@
 import { defaultTemplateCount, miningRewards } from '@shared/app-limits';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 import { useTemplates } from '../api/get-templates';
 
 interface StatsProps {

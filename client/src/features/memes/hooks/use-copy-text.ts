@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useCopyText as useCopy } from '@client/components/use-copy-text';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 
 /** Copies text, toasting 'Copied!', 'Link Copied Instead' (fallback worked) or 'Copy Failed'. */
 export function useCopyText() {

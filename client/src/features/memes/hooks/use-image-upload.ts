@@ -1,13 +1,12 @@
 import { useCallback, useRef, useState } from 'react';
 import { maxImageBytes } from '@shared/app-limits';
 import { toast } from '@client/components/toast/use-toast';
-import { useLanguage } from '@client/lib/i18n/language-provider';
-import { serverMessage } from '@client/lib/api-error';
+import { useLanguage } from '@client/app/i18n/language-provider';
 import { useUploadImage } from '../api/upload-image';
 
 /** The optional meme image: checked here first (type, size), then decoded and stored by the server. */
 export function useImageUpload() {
-  const { t } = useLanguage();
+  const { t, describeError } = useLanguage();
   const [imageUrl, setImageUrl] = useState<string | null>(null);
   // A removal or a newer file wins over an upload that was still on its way.
   const latest = useRef(0);
@@ -31,11 +30,11 @@ export function useImageUpload() {
       },
       onError: (error) => {
         if (attempt !== latest.current) return;
-        const description = serverMessage(error, t.memes.serverErrors) ?? t.memes.uploadFailedText;
+        const description = describeError(error, t.memes.uploadFailedText);
         toast({ title: t.memes.uploadFailedTitle, description, variant: 'destructive' });
       },
     });
-  }, [mutate, t]);
+  }, [mutate, t, describeError]);
 
   const remove = useCallback(() => {
     latest.current += 1;

@@ -4,8 +4,7 @@ import type { Meme } from '@shared/schemas/memes';
 import { tweetIdFromUrl } from '@shared/tweet-url';
 import { toast } from '@client/components/toast/use-toast';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/lib/i18n/language-provider';
-import { serverMessage } from '@client/lib/api-error';
+import { useLanguage } from '@client/app/i18n/language-provider';
 import { popularMemesKey } from '../api/get-popular-memes';
 import { userMemesBaseKey } from '../api/get-user-memes';
 import { usePostMeme } from '../api/post-meme';
@@ -21,7 +20,7 @@ interface ShareInput {
 
 /** Share to X in a new tab, then paste the post's URL to claim the meme's points (SPEC section 4, Meme). */
 export function useMemeShare({ username, onClaimed }: ShareInput) {
-  const { t, language } = useLanguage();
+  const { t, language, describeError } = useLanguage();
   const queryClient = useQueryClient();
   const [sharing, setSharing] = useState<Meme | null>(null);
   const [blockedText, setBlockedText] = useState<string | null>(null);
@@ -52,10 +51,9 @@ export function useMemeShare({ username, onClaimed }: ShareInput) {
       // The dialog closes so the toast is announced (a modal dialog hides the rest of the page);
       // 'Claim Points' reopens it with the URL kept.
       setDialogOpen(false);
-      const detail = serverMessage(error, t.memes.serverErrors);
       toast({
         title: t.memes.postingFailedTitle,
-        description: detail ? `${t.memes.postingFailedText}\n${detail}` : t.memes.postingFailedText,
+        description: describeError(error, t.memes.postingFailedText),
         variant: 'destructive',
       });
     },

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { TwitterAuthResponse } from '@shared/schemas/x';
 import { toast } from '@client/components/toast/use-toast';
 import { getJson } from '@client/lib/api-client';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 
 // Typed loosely on purpose: SPEC section 4 has the page only log an answer without authUrl.
 export function getTwitterAuthUrl(): Promise<Partial<TwitterAuthResponse>> {
@@ -11,7 +11,7 @@ export function getTwitterAuthUrl(): Promise<Partial<TwitterAuthResponse>> {
 
 /** Starts the X authorisation: the browser leaves for X and comes back to /mining. */
 export function useConnectTwitter() {
-  const { t } = useLanguage();
+  const { t, describeError } = useLanguage();
 
   return useMutation({
     mutationFn: getTwitterAuthUrl,
@@ -25,7 +25,7 @@ export function useConnectTwitter() {
     onError: (error) => {
       toast({
         title: t.mining.twitterFailedTitle,
-        description: t.mining.twitterFailedText(error.message),
+        description: t.mining.twitterFailedText(describeError(error)),
         variant: 'destructive',
       });
     },

@@ -2,8 +2,7 @@ import { useId, useState } from 'react';
 import { maxTweetPromptLength } from '@shared/schemas/tweets';
 import { checkTweet } from '@shared/tweet-rules';
 import { toast } from '@client/components/toast/use-toast';
-import { useLanguage } from '@client/lib/i18n/language-provider';
-import { serverMessage } from '@client/lib/api-error';
+import { useLanguage } from '@client/app/i18n/language-provider';
 import { useGenerateTweet } from '../api/generate-tweet';
 
 interface AiTabProps {
@@ -12,7 +11,7 @@ interface AiTabProps {
 }
 
 export function AiAssistantTab({ userId, onUse }: AiTabProps) {
-  const { t } = useLanguage();
+  const { t, describeError } = useLanguage();
   const promptId = useId();
   const resultId = useId();
   const problemsId = useId();
@@ -22,12 +21,12 @@ export function AiAssistantTab({ userId, onUse }: AiTabProps) {
   const generate = useGenerateTweet({
     onSuccess: ({ tweetText }) => {
       setGenerated(tweetText);
-      toast({ title: t.social.generatedTitle, description: t.social.generatedText, variant: 'success' });
+      toast({ title: t.mining.generatedTitle, description: t.mining.generatedText, variant: 'success' });
     },
     onError: (error) => {
       toast({
-        title: t.social.generationFailedTitle,
-        description: serverMessage(error, t.social.serverErrors) ?? t.social.generationFailedText,
+        title: t.mining.generationFailedTitle,
+        description: describeError(error, t.mining.generationFailedText),
         variant: 'destructive',
       });
     },
@@ -35,11 +34,11 @@ export function AiAssistantTab({ userId, onUse }: AiTabProps) {
 
   const onGenerate = () => {
     if (!prompt.trim()) {
-      toast({ title: t.social.promptRequiredTitle, description: t.social.promptRequiredText, variant: 'destructive' });
+      toast({ title: t.mining.promptRequiredTitle, description: t.mining.promptRequiredText, variant: 'destructive' });
       return;
     }
     if (userId === undefined) {
-      toast({ title: t.social.loginRequiredTitle, description: t.social.loginRequiredText, variant: 'destructive' });
+      toast({ title: t.mining.loginRequiredTitle, description: t.mining.loginRequiredText, variant: 'destructive' });
       return;
     }
     generate.mutate({ prompt: prompt.trim(), userId });
@@ -50,23 +49,23 @@ export function AiAssistantTab({ userId, onUse }: AiTabProps) {
   const problems = !check
     ? []
     : [
-        check.tooShort && t.social.tooShort(String(check.length)),
-        !check.productHashtag && t.social.missingProductTag,
-        check.tooLong && t.social.tooLong(String(check.length)),
+        check.tooShort && t.mining.tooShort(String(check.length)),
+        !check.productHashtag && t.mining.missingProductTag,
+        check.tooLong && t.mining.tooLong(String(check.length)),
       ].filter((problem): problem is string => Boolean(problem));
 
   return (
     <div className="stack sm-tab-body">
       <div>
         <label htmlFor={promptId} className="field-label">
-          {t.social.promptLabel}
+          {t.mining.promptLabel}
         </label>
         <textarea
           id={promptId}
           className="input sm-textarea sm-textarea--short"
           value={prompt}
           maxLength={maxTweetPromptLength}
-          placeholder={t.social.promptPlaceholder}
+          placeholder={t.mining.promptPlaceholder}
           onChange={(event) => setPrompt(event.target.value)}
         />
       </div>
@@ -78,14 +77,14 @@ export function AiAssistantTab({ userId, onUse }: AiTabProps) {
           disabled={generate.isPending || !prompt.trim() || userId === undefined}
         >
           {generate.isPending && <span className="spinner spinner--small" aria-hidden="true" />}
-          {generate.isPending ? t.social.generating : t.social.generate}
+          {generate.isPending ? t.mining.generating : t.mining.generate}
         </button>
       </div>
 
       {generated !== null && (
         <div className="sm-generated">
           <label htmlFor={resultId} className="field-label">
-            {t.social.generatedLabel}
+            {t.mining.generatedLabel}
           </label>
           <textarea
             id={resultId}
@@ -107,7 +106,7 @@ export function AiAssistantTab({ userId, onUse }: AiTabProps) {
               disabled={problems.length > 0}
               onClick={() => onUse(generated)}
             >
-              {t.social.useTweet}
+              {t.mining.useTweet}
             </button>
           </div>
         </div>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 import { useUserTweets } from '../api/get-user-tweets';
 import { formatDate } from '@client/lib/i18n/format-date';
 import { ExternalLink } from '@client/components/external-link';
@@ -21,25 +21,25 @@ export function ClaimedTweetsCard({ wallet }: { wallet: string }) {
 
   return (
     <section className="card sm-tweets" aria-labelledby={headingId}>
-      <h2 id={headingId}>{t.social.tweetsTitle}</h2>
+      <h2 id={headingId}>{t.mining.tweetsTitle}</h2>
       {tweets.isPending ? (
         <p className="muted">{t.app.loading}</p>
       ) : tweets.isError ? (
-        <p className="muted">{t.social.tweetsError}</p>
+        <p className="muted">{t.mining.tweetsError}</p>
       ) : list.length === 0 ? (
-        <p className="muted">{t.social.tweetsEmpty}</p>
+        <p className="muted">{t.mining.tweetsEmpty}</p>
       ) : (
         <ul className="sm-tweets__list">
           {list.map((tweet) => (
             <li key={tweet.id} className="sm-tweet">
               <p className="sm-tweet__text">{excerpt(tweet.tweetText)}</p>
               <div className="sm-tweet__meta">
-                <span className="sm-tweet__points numeric">{t.social.tweetPoints(formatNumber(tweet.points, language))}</span>
+                <span className="sm-tweet__points numeric">{t.mining.tweetPoints(formatNumber(tweet.points, language))}</span>
                 <time dateTime={tweet.createdAt} className="muted">
                   {formatDate(tweet.createdAt, language)}
                 </time>
                 <ExternalLink href={tweet.tweetUrl} className="sm-tweet__link">
-                  {t.social.viewPost}
+                  {t.mining.viewPost}
                 </ExternalLink>
               </div>
             </li>

@@ -1,6 +1,6 @@
 import type { Cooldown } from '@shared/schemas/tweets';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 import { useMinutesLeft } from '../hooks/use-countdown';
 
 interface CountdownProps {
@@ -18,14 +18,14 @@ export function CooldownCountdown({ cooldown, fetchedAt, onDone }: CountdownProp
   const minutes = formatNumber(minutesLeft % 60, language);
 
   return (
-    <div className="sm-cooldown" role="timer" aria-label={t.social.cooldownAria(hours, minutes)}>
+    <div className="sm-cooldown" role="timer" aria-label={t.mining.cooldownAria(hours, minutes)}>
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
         <circle cx="12" cy="13" r="8" fill="none" stroke="currentColor" strokeWidth="2" />
         <path d="M12 9v4l2.5 2.5M9 2.5h6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
       </svg>
-      <span className="sm-cooldown__label">{t.social.cooldownLabel}</span>
+      <span className="sm-cooldown__label">{t.mining.cooldownLabel}</span>
       <span className="sm-cooldown__value numeric" aria-hidden="true">
-        {t.social.cooldownValue(hours, minutes)}
+        {t.mining.cooldownValue(hours, minutes)}
       </span>
     </div>
   );

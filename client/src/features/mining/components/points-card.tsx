@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 
 export function PointsCard({ points }: { points: number }) {
   const { t, language } = useLanguage();
@@ -8,11 +8,11 @@ export function PointsCard({ points }: { points: number }) {
 
   return (
     <section className="card sm-points" aria-labelledby={headingId}>
-      <h2 id={headingId}>{t.social.pointsTitle}</h2>
+      <h2 id={headingId}>{t.mining.pointsTitle}</h2>
       <p className="sm-points__value numeric" data-testid="points">
         {formatNumber(points, language)}
       </p>
-      <p className="muted sm-points__text">{t.social.pointsText}</p>
+      <p className="muted sm-points__text">{t.mining.pointsText}</p>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import type { TweetCheck } from '@shared/tweet-rules';
 import { toast } from '@client/components/toast/use-toast';
 import { useSession } from '@client/features/session/session-provider';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 import { useCooldown } from '../api/get-cooldown';
 import { useTweetPostFlow } from '../hooks/use-tweet-post-flow';
 import { CooldownCountdown } from './cooldown-countdown';
@@ -25,22 +25,22 @@ export function PostControls({ text, check, userId, username, hasXAccount, onCla
 
   const onPost = () => {
     if (!isLoggedIn || userId === undefined) {
-      toast({ title: t.social.loginToPostTitle, description: t.social.loginToPost, variant: 'destructive' });
+      toast({ title: t.mining.loginToPostTitle, description: t.mining.loginToPost, variant: 'destructive' });
       return;
     }
     if (!hasXAccount) {
-      toast({ title: t.social.connectFirstTitle, description: t.social.connectFirst, variant: 'destructive' });
+      toast({ title: t.mining.connectFirstTitle, description: t.mining.connectFirst, variant: 'destructive' });
       return;
     }
     const problem = check.tooShort || check.tooLong
-      ? t.social.lengthRule(String(check.length))
+      ? t.mining.lengthRule(String(check.length))
       : !check.productHashtag
-        ? t.social.missingProductTag
+        ? t.mining.missingProductTag
         : !check.brc20Hashtag
-          ? t.social.missingBrc20Tag
+          ? t.mining.missingBrc20Tag
           : null;
     if (problem) {
-      toast({ title: t.social.notReadyTitle, description: problem, variant: 'destructive' });
+      toast({ title: t.mining.notReadyTitle, description: problem, variant: 'destructive' });
       return;
     }
     flow.start(text);
@@ -60,14 +60,14 @@ export function PostControls({ text, check, userId, username, hasXAccount, onCla
               d="M18.2 2.3h3.4l-7.4 8.4 8.7 11.5h-6.8l-5.3-7-6.1 7H1.3l7.9-9L.9 2.3h7l4.8 6.4 5.5-6.4Zm-1.2 17.9h1.9L7 4.2H5l12 16Z"
             />
           </svg>
-          {t.social.postOnX}
+          {t.mining.postOnX}
         </button>
       )}
       {flow.pending && !onCooldown && (
         <div className="sm-pending">
-          <p>{t.social.pendingText}</p>
+          <p>{t.mining.pendingText}</p>
           <button type="button" className="button button--secondary" onClick={() => flow.setDialogOpen(true)}>
-            {t.social.openVerify}
+            {t.mining.openVerify}
           </button>
         </div>
       )}

@@ -1,6 +1,6 @@
 import type { TweetCheck } from '@shared/tweet-rules';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 
 function CheckIcon({ met }: { met: boolean }) {
   return (
@@ -19,26 +19,26 @@ function CheckIcon({ met }: { met: boolean }) {
 export function TweetChecklist({ id, check }: { id: string; check: TweetCheck }) {
   const { t, language } = useLanguage();
   const items = [
-    { key: 'length', label: t.social.checkLength, met: check.lengthOk, extra: t.social.charCount(formatNumber(check.length, language)) },
-    { key: 'product', label: t.social.checkProductTag, met: check.productHashtag },
-    { key: 'brc20', label: t.social.checkBrc20Tag, met: check.brc20Hashtag },
+    { key: 'length', label: t.mining.checkLength, met: check.lengthOk, extra: t.mining.charCount(formatNumber(check.length, language)) },
+    { key: 'product', label: t.mining.checkProductTag, met: check.productHashtag },
+    { key: 'brc20', label: t.mining.checkBrc20Tag, met: check.brc20Hashtag },
   ];
   const metCount = items.filter((item) => item.met).length;
 
   return (
     <div id={id}>
-      <ul className="sm-checklist" aria-label={t.social.checklistLabel}>
+      <ul className="sm-checklist" aria-label={t.mining.checklistLabel}>
         {items.map((item) => (
           <li key={item.key} className={`sm-check ${item.met ? 'is-met' : ''}`} data-met={item.met}>
             <CheckIcon met={item.met} />
             <span>{item.label}</span>
-            <span className="visually-hidden">{`: ${item.met ? t.social.checkMet : t.social.checkNotMet}`}</span>
+            <span className="visually-hidden">{`: ${item.met ? t.mining.checkMet : t.mining.checkNotMet}`}</span>
             {item.extra && <span className="sm-check__extra numeric">{item.extra}</span>}
           </li>
         ))}
       </ul>
       <p className="visually-hidden" aria-live="polite">
-        {t.social.checklistSummary(metCount, items.length)}
+        {t.mining.checklistSummary(metCount, items.length)}
       </p>
     </div>
   );

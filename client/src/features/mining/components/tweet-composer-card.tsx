@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useId, useState } from 'react';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 import { AiAssistantTab } from './ai-assistant-tab';
 import { WriteMyselfTab } from './write-myself-tab';
 import '../composer.css';
@@ -27,15 +27,15 @@ export function TweetComposerCard({ userId, username, hasXAccount }: ComposerPro
 
   return (
     <section className="card sm-composer" aria-labelledby={headingId}>
-      <h2 id={headingId}>{t.social.composerTitle}</h2>
-      <p className="muted">{t.social.composerIntro}</p>
+      <h2 id={headingId}>{t.mining.composerTitle}</h2>
+      <p className="muted">{t.mining.composerIntro}</p>
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value as ComposerTab)} className="sm-tabs">
-        <Tabs.List className="segmented-tabs sm-tabs__list" aria-label={t.social.tabsLabel}>
+        <Tabs.List className="segmented-tabs sm-tabs__list" aria-label={t.mining.tabsLabel}>
           <Tabs.Trigger value="ai" className="segmented-tabs__trigger">
-            {t.social.tabAi}
+            {t.mining.tabAi}
           </Tabs.Trigger>
           <Tabs.Trigger value="manual" className="segmented-tabs__trigger">
-            {t.social.tabManual}
+            {t.mining.tabManual}
           </Tabs.Trigger>
         </Tabs.List>
         {/* Both panels stay mounted so a prompt or a generated tweet survives a tab switch. */}

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { miningRewards } from '@shared/app-limits';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 import { useVerification } from '../api/get-verification';
 import { useRefreshVerification } from '../api/refresh-verification';
 import { formatDateTime } from '@client/lib/i18n/format-date';
@@ -16,28 +16,28 @@ export function VerificationCard({ userId, username }: { userId: number; usernam
   const points = (value: number) => formatNumber(value, language);
 
   const rows = [
-    { label: t.social.rewardTweet, standard: miningRewards.tweetPoints, verified: miningRewards.verifiedTweetPoints },
-    { label: t.social.rewardMeme, standard: miningRewards.memePoints, verified: miningRewards.verifiedMemePoints },
+    { label: t.mining.rewardTweet, standard: miningRewards.tweetPoints, verified: miningRewards.verifiedTweetPoints },
+    { label: t.mining.rewardMeme, standard: miningRewards.memePoints, verified: miningRewards.verifiedMemePoints },
   ];
 
   return (
     <section className="card sm-verify" aria-labelledby={headingId}>
-      <h2 id={headingId}>{t.social.verificationTitle}</h2>
-      <p className="muted">{t.social.verificationIntro}</p>
+      <h2 id={headingId}>{t.mining.verificationTitle}</h2>
+      <p className="muted">{t.mining.verificationIntro}</p>
 
       <div className="sm-verify__status">
         <div className="sm-verify__state" aria-live="polite">
           {verification.isPending ? (
-            <span className="muted">{t.social.verificationLoading}</span>
+            <span className="muted">{t.mining.verificationLoading}</span>
           ) : verification.isError ? (
-            <span className="muted">{t.social.verificationUnavailable}</span>
+            <span className="muted">{t.mining.verificationUnavailable}</span>
           ) : (
             <>
               <span className={`badge ${isVerified ? 'badge--success' : 'sm-badge--muted'}`}>
-                {isVerified ? t.social.verified : t.social.unverified}
+                {isVerified ? t.mining.verified : t.mining.unverified}
               </span>
               <span className="muted sm-verify__checked">
-                {t.social.lastChecked(formatDateTime(verification.data.verificationCheckedAt, language))}
+                {t.mining.lastChecked(formatDateTime(verification.data.verificationCheckedAt, language))}
               </span>
             </>
           )}
@@ -48,20 +48,20 @@ export function VerificationCard({ userId, username }: { userId: number; usernam
           onClick={() => refresh.mutate()}
           disabled={refresh.isPending}
         >
-          {refresh.isPending ? t.social.refreshing : t.social.refresh}
+          {refresh.isPending ? t.mining.refreshing : t.mining.refresh}
         </button>
       </div>
 
       <table className="sm-rewards">
-        <caption>{t.social.rewardsCaption}</caption>
+        <caption>{t.mining.rewardsCaption}</caption>
         <thead>
           <tr>
-            <th scope="col">{t.social.rewardKind}</th>
+            <th scope="col">{t.mining.rewardKind}</th>
             <th scope="col" className={isVerified ? '' : 'is-current'}>
-              {t.social.rewardStandard}
+              {t.mining.rewardStandard}
             </th>
             <th scope="col" className={isVerified ? 'is-current' : ''}>
-              {t.social.rewardVerified}
+              {t.mining.rewardVerified}
             </th>
           </tr>
         </thead>

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, type FormEvent } from 'react';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 
 interface VerifyDialogProps {
   open: boolean;
@@ -27,11 +27,11 @@ export function VerifyPostDialog({ open, onOpenChange, url, onUrlChange, error, 
       <Dialog.Portal>
         <Dialog.Overlay className="sm-dialog__overlay" />
         <Dialog.Content className="sm-dialog">
-          <Dialog.Title className="sm-dialog__title">{t.social.dialogTitle}</Dialog.Title>
-          <Dialog.Description className="muted">{t.social.dialogText}</Dialog.Description>
+          <Dialog.Title className="sm-dialog__title">{t.mining.dialogTitle}</Dialog.Title>
+          <Dialog.Description className="muted">{t.mining.dialogText}</Dialog.Description>
           <form onSubmit={submit} noValidate>
             <label htmlFor={inputId} className="field-label">
-              {t.social.urlLabel}
+              {t.mining.urlLabel}
             </label>
             <input
               id={inputId}
@@ -40,7 +40,7 @@ export function VerifyPostDialog({ open, onOpenChange, url, onUrlChange, error, 
               inputMode="url"
               value={url}
               onChange={(event) => onUrlChange(event.target.value)}
-              placeholder={t.social.urlPlaceholder}
+              placeholder={t.mining.urlPlaceholder}
               aria-invalid={error !== null}
               aria-describedby={error ? errorId : undefined}
               autoComplete="off"
@@ -55,12 +55,12 @@ export function VerifyPostDialog({ open, onOpenChange, url, onUrlChange, error, 
             <div className="actions sm-dialog__actions">
               <Dialog.Close asChild>
                 <button type="button" className="button button--ghost">
-                  {t.social.cancel}
+                  {t.mining.cancel}
                 </button>
               </Dialog.Close>
               <button type="submit" className="button button--primary" disabled={isVerifying}>
                 {isVerifying && <span className="spinner spinner--small" aria-hidden="true" />}
-                {isVerifying ? t.social.verifying : t.social.verify}
+                {isVerifying ? t.mining.verifying : t.mining.verify}
               </button>
             </div>
           </form>

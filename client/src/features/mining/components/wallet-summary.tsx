@@ -1,4 +1,4 @@
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 import { useCopyText } from '../hooks/use-copy-text';
 import { CopyIcon } from './copy-icon';
 
@@ -15,8 +15,8 @@ export function WalletSummary({ walletAddress }: { walletAddress: string }) {
           type="button"
           className="sm-icon-button"
           onClick={() => void copy(walletAddress)}
-          aria-label={t.social.copyWallet}
-          title={t.social.copyWallet}
+          aria-label={t.mining.copyWallet}
+          title={t.mining.copyWallet}
         >
           <CopyIcon />
         </button>

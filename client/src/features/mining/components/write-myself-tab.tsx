@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { tweetLength } from '@shared/app-limits';
 import { checkTweet, weightedLength } from '@shared/tweet-rules';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 import { PostControls } from './post-controls';
 import { TweetChecklist } from './tweet-checklist';
 
@@ -36,18 +36,18 @@ export function WriteMyselfTab({ text, onTextChange, userId, username, hasXAccou
     <div className="stack sm-tab-body">
       <div>
         <label htmlFor={textId} className="field-label">
-          {t.social.tweetLabel}
+          {t.mining.tweetLabel}
         </label>
         <textarea
           id={textId}
           className="input sm-textarea"
           value={text}
-          placeholder={t.social.tweetPlaceholder}
+          placeholder={t.mining.tweetPlaceholder}
           onChange={(event) => onChange(event.target.value)}
           aria-describedby={checklistId}
         />
         <p className="sm-refused" role="status">
-          {refused ? t.social.inputRefused : ''}
+          {refused ? t.mining.inputRefused : ''}
         </p>
       </div>
       <TweetChecklist id={checklistId} check={check} />

@@ -2,14 +2,15 @@ import { useSearchParams } from 'react-router-dom';
 import { toast } from '@client/components/toast/use-toast';
 import { useLoginMutation } from '@client/features/session/api/login';
 import { useSession } from '@client/features/session/session-provider';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
+import { isApiError } from '@client/lib/api-error';
 
 const SUSPENDED_TOAST_MS = 10_000;
 
 /** Logs in with a wallet address, passing the `?ref=` referral code when the page has one. */
 export function useJoin() {
   const { login } = useSession();
-  const { t } = useLanguage();
+  const { t, describeError } = useLanguage();
   const [searchParams] = useSearchParams();
 
   // Callbacks sit on the mutation itself so the login still lands if the form unmounts meanwhile.
@@ -19,7 +20,7 @@ export function useJoin() {
       toast({ title: t.mining.welcomeTitle, variant: 'success' });
     },
     onError: (error) => {
-      if (error.message.includes('ACCOUNT_BLOCKED')) {
+      if (isApiError(error, 'ACCOUNT_BLOCKED')) {
         toast({
           title: t.mining.suspendedTitle,
           description: t.mining.suspendedText,
@@ -30,7 +31,7 @@ export function useJoin() {
       }
       toast({
         title: t.mining.loginFailedTitle,
-        description: t.mining.loginFailedText(error.message),
+        description: t.mining.loginFailedText(describeError(error)),
         variant: 'destructive',
       });
     },

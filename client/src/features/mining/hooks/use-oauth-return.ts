@@ -3,8 +3,8 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from '@client/components/toast/use-toast';
 import { useSession } from '@client/features/session/session-provider';
-import { useLanguage } from '@client/lib/i18n/language-provider';
-import { parseApiError, serverMessage } from '@client/lib/api-error';
+import { useLanguage } from '@client/app/i18n/language-provider';
+import { isApiError } from '@client/lib/api-error';
 import { useExchangeTwitterCode } from '../api/exchange-twitter-code';
 
 /**
@@ -15,7 +15,7 @@ export function useOAuthReturn() {
   const [searchParams, setSearchParams] = useSearchParams();
   const { username, isLoggedIn, isInitialised } = useSession();
   const queryClient = useQueryClient();
-  const { t } = useLanguage();
+  const { t, describeError } = useLanguage();
   // The code is single use: StrictMode's second effect run (and re-renders) must not exchange it again.
   const handled = useRef<string | null>(null);
 
@@ -23,18 +23,17 @@ export function useOAuthReturn() {
 
   const exchange = useExchangeTwitterCode({
     onSuccess: () => {
-      toast({ title: t.social.xConnectedTitle, description: t.social.xConnectedText, variant: 'success' });
+      toast({ title: t.mining.xConnectedTitle, description: t.mining.xConnectedText, variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: ['user', username] });
     },
     onError: (error) => {
-      const info = parseApiError(error);
-      if (info.status === null) {
-        toast({ title: t.social.exchangeErrorTitle, description: t.social.exchangeFailedText, variant: 'destructive' });
+      if (isApiError(error) && error.status === null) {
+        toast({ title: t.mining.exchangeErrorTitle, description: t.mining.exchangeFailedText, variant: 'destructive' });
         return;
       }
       toast({
-        title: t.social.exchangeFailedTitle,
-        description: serverMessage(error, t.social.serverErrors) ?? t.social.exchangeFailedText,
+        title: t.mining.exchangeFailedTitle,
+        description: describeError(error, t.mining.exchangeFailedText),
         variant: 'destructive',
       });
     },
@@ -55,14 +54,14 @@ export function useOAuthReturn() {
     }
     if (status === 'error') {
       const reason = searchParams.get('error') || searchParams.get('description') || 'unknown_error';
-      toast({ title: t.social.authErrorTitle, description: t.social.authErrorText(reason), variant: 'destructive' });
+      toast({ title: t.mining.authErrorTitle, description: t.mining.authErrorText(reason), variant: 'destructive' });
       clearQuery();
       return;
     }
     const code = searchParams.get('code');
     const state = searchParams.get('state');
     if (status !== 'success' || !code || !state) {
-      toast({ title: t.social.exchangeFailedTitle, description: t.social.exchangeFailedText, variant: 'destructive' });
+      toast({ title: t.mining.exchangeFailedTitle, description: t.mining.exchangeFailedText, variant: 'destructive' });
       clearQuery();
       return;
     }

@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { tweetIdFromUrl } from '@shared/tweet-url';
 import { toast } from '@client/components/toast/use-toast';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/lib/i18n/language-provider';
-import { serverMessage } from '@client/lib/api-error';
+import { useLanguage } from '@client/app/i18n/language-provider';
+import { isApiError } from '@client/lib/api-error';
 import { cooldownQueryKey } from '../api/get-cooldown';
 import { userTweetsBaseKey } from '../api/get-user-tweets';
 import { usePostTweet } from '../api/post-tweet';
@@ -29,7 +29,7 @@ export function composeIntentUrl(text: string): string {
 
 /** Compose on X in a new tab, then paste the post's URL to claim the points (SPEC section 4, custom tweet). */
 export function useTweetPostFlow({ userId, username, onClaimed }: FlowInput) {
-  const { t, language } = useLanguage();
+  const { t, language, describeError } = useLanguage();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<PendingPost | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -51,8 +51,8 @@ export function useTweetPostFlow({ userId, username, onClaimed }: FlowInput) {
       setPending(null);
       setUrl('');
       toast({
-        title: t.social.claimedTitle,
-        description: t.social.claimedText(formatNumber(pointsEarned, language)),
+        title: t.mining.claimedTitle,
+        description: t.mining.claimedText(formatNumber(pointsEarned, language)),
         variant: 'success',
       });
       onClaimed();
@@ -61,16 +61,15 @@ export function useTweetPostFlow({ userId, username, onClaimed }: FlowInput) {
     onError: (error) => {
       // The dialog closes so the toast is not hidden behind it; "Verify My Post" reopens it with the URL kept.
       setDialogOpen(false);
-      const description = serverMessage(error, t.social.serverErrors);
-      if (error.message.includes('cooldown') || error.message.includes('TWEET_COOLDOWN_ACTIVE')) {
+      if (isApiError(error, 'TWEET_COOLDOWN_ACTIVE')) {
         setPending(null);
-        toast({ title: t.social.cooldownTitle, description: description ?? t.social.cooldownText, variant: 'destructive' });
+        toast({ title: t.mining.cooldownTitle, description: describeError(error, t.mining.cooldownText), variant: 'destructive' });
         void queryClient.invalidateQueries({ queryKey: cooldownQueryKey(userId) });
         return;
       }
       toast({
-        title: t.social.processFailedTitle,
-        description: description ?? t.social.processFailedText,
+        title: t.mining.processFailedTitle,
+        description: describeError(error, t.mining.processFailedText),
         variant: 'destructive',
       });
     },
@@ -83,7 +82,7 @@ export function useTweetPostFlow({ userId, username, onClaimed }: FlowInput) {
     // opener link is cut by hand right after.
     const opened = window.open(composeIntentUrl(text), '_blank');
     if (!opened) {
-      toast({ title: t.social.popupBlockedTitle, description: t.social.popupBlocked, variant: 'destructive' });
+      toast({ title: t.mining.popupBlockedTitle, description: t.mining.popupBlocked, variant: 'destructive' });
       return false;
     }
     opened.opener = null;
@@ -99,13 +98,13 @@ export function useTweetPostFlow({ userId, username, onClaimed }: FlowInput) {
     const trimmed = url.trim();
     const problem =
       userId === undefined
-        ? t.social.userIdMissing
+        ? t.mining.userIdMissing
         : !pending?.text.trim()
-          ? t.social.textMissing
+          ? t.mining.textMissing
           : trimmed === ''
-            ? t.social.urlMissing
+            ? t.mining.urlMissing
             : tweetIdFromUrl(trimmed) === null
-              ? t.social.urlInvalid
+              ? t.mining.urlInvalid
               : null;
     setUrlError(problem);
     if (problem || userId === undefined || !pending) return;

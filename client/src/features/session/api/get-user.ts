@@ -1,28 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { UserDataResponse } from '@shared/schemas/auth';
-
-/** Keeps the status so the session can tell an expired session (401) from other failures. */
-export class UserFetchError extends Error {
-  readonly status: number;
-
-  constructor(status: number, body: string) {
-    super(`Failed to fetch user data: ${status} ${body}`);
-    this.name = 'UserFetchError';
-    this.status = status;
-  }
-}
+import { getJson } from '@client/lib/api-client';
+import { ApiError } from '@client/lib/api-error';
 
 export function isSessionExpired(error: unknown): boolean {
-  return error instanceof UserFetchError && error.status === 401;
+  return error instanceof ApiError && error.status === 401;
 }
 
 export async function getUser(username: string): Promise<UserDataResponse> {
   if (!username) throw new Error('No username');
-  const response = await fetch(`/api/user/${encodeURIComponent(username)}`, { credentials: 'include' });
-  if (!response.ok) {
-    throw new UserFetchError(response.status, await response.text().catch(() => ''));
-  }
-  return (await response.json()) as UserDataResponse;
+  return getJson<UserDataResponse>(`/api/user/${encodeURIComponent(username)}`);
 }
 
 export function userQueryOptions(username: string, enabled: boolean) {

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { holderTiers, whaleBonusMultiplier, whaleBonusMultipliersShortReading } from '@shared/holder-tiers';
 import { alternativeBaseAirdropPerNft, baseAirdropPerNft } from '@shared/tokenomics';
 import { whaleBonus } from '@shared/whale-bonus';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 import { FactList } from './fact-list';
 import { HolderTierTable } from './holder-tier-table';
 import { ReadingNote } from './reading-note';

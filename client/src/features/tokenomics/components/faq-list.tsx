@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { miningRewards } from '@shared/app-limits';
 import { publicSale, seasonOne, socialMining, totalSupply } from '@shared/tokenomics';
 import { whaleReleaseTargets } from '@shared/whale-bonus';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 import { useFormat } from '../hooks/use-format';
 import '../tokenomics.css';
 import '../faq.css';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useLanguage } from '@client/app/i18n/language-provider';
 
 /** Where the source text gives two readings, both are shown side by side rather than one picked silently. */
 export function ReadingNote({ children }: { children: ReactNode }) {

@@ -1,8 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { readStorage, writeStorage } from '@client/lib/storage';
-import { htmlLang, type Dictionary, type Language } from './dictionary';
+import { htmlLang, type Language } from '@client/lib/i18n/types';
+import type { Dictionary } from './dictionary';
 import { en } from './en';
 import { zh } from './zh';
+import { errorMessage } from './error-message';
 
 const STORAGE_KEY = 'language';
 // SPEC section 9: the switch shows a translating state for this long before applying.
@@ -15,6 +17,8 @@ interface LanguageContextValue {
   setLanguage: (next: Language) => void;
   isTranslating: boolean;
   t: Dictionary;
+  /** A failed call, told in the page's language (never raw status codes or JSON). */
+  describeError: (error: unknown, fallback?: string) => string;
 }
 
 const LanguageContext = createContext<LanguageContextValue | null>(null);
@@ -46,7 +50,13 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   }, [language]);
 
   const value = useMemo(
-    () => ({ language, setLanguage, isTranslating, t: dictionaries[language] }),
+    () => ({
+      language,
+      setLanguage,
+      isTranslating,
+      t: dictionaries[language],
+      describeError: (error: unknown, fallback?: string) => errorMessage(error, dictionaries[language], language, fallback),
+    }),
     [language, setLanguage, isTranslating],
   );
   return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;

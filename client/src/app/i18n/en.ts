@@ -1,0 +1,60 @@
+import { brand } from '@shared/brand';
+import { allocationEn } from '@client/features/allocation/i18n';
+import { homeEn } from '@client/features/home/i18n';
+import { memesEn } from '@client/features/memes/i18n';
+import { miningEn } from '@client/features/mining/i18n';
+import { errorsEn } from './errors-en';
+import { tokenomicsEn } from '@client/features/tokenomics/i18n-en';
+
+/** The English dictionary is the source of truth: `zh.ts` must provide every key (checked by the type checker). */
+export const en = {
+  app: {
+    title: brand.productName,
+    skipToContent: 'Skip to main content',
+    loading: 'Loading...',
+    loadingValue: '...',
+    notAvailable: 'N/A',
+    opensInNewTab: '(opens in a new tab)',
+    errorTitle: 'Something went wrong',
+    errorText: 'This page could not be shown. Please reload and try again.',
+    reload: 'Reload page',
+  },
+  language: {
+    otherLanguageName: '中文',
+    otherLanguageCode: 'zh-CN',
+    switchLabel: 'Switch language',
+    translating: 'Translating...',
+  },
+  nav: {
+    label: 'Main navigation',
+    logo: brand.productName,
+    tokenCalculator: 'Token Calculator',
+    mining: 'Mining',
+    tokenomics: 'Tokenomics',
+  },
+  toast: {
+    label: 'Notification',
+    viewportLabel: 'Notifications ({hotkey})',
+    close: 'Close notification',
+  },
+  session: {
+    disconnectedTitle: 'Disconnected',
+    disconnectedText: 'Successfully logged out',
+  },
+  pages: {
+    homeTitle: `Welcome to ${brand.productName}`,
+    tokensTitle: `${brand.tokenTicker} Tokens`,
+    checkTokensTitle: 'Tools & Information',
+    calculatorRedirecting: 'Redirecting to Token Allocation...',
+    faqTitle: 'Frequently Asked Questions',
+    notFoundTitle: '404 Page Not Found',
+    notFoundText: 'Did you forget to add the page to the router?',
+    backHome: 'Back to home',
+  },
+  errors: errorsEn,
+  mining: miningEn,
+  allocation: allocationEn,
+  tokenomics: tokenomicsEn,
+  home: homeEn,
+  memes: memesEn,
+} as const;

@@ -1,0 +1,60 @@
+import { brand } from '@shared/brand';
+import { allocationZh } from '@client/features/allocation/i18n';
+import { homeZh } from '@client/features/home/i18n';
+import { memesZh } from '@client/features/memes/i18n';
+import { miningZh } from '@client/features/mining/i18n';
+import { errorsZh } from './errors-zh';
+import { tokenomicsZh } from '@client/features/tokenomics/i18n-zh';
+import type { Dictionary } from './dictionary';
+
+export const zh: Dictionary = {
+  app: {
+    title: brand.productName,
+    skipToContent: '跳到主要内容',
+    loading: '加载中...',
+    loadingValue: '...',
+    notAvailable: '暂无',
+    opensInNewTab: '（在新标签页中打开）',
+    errorTitle: '出错了',
+    errorText: '此页面无法显示，请刷新后重试。',
+    reload: '重新加载页面',
+  },
+  language: {
+    otherLanguageName: 'English',
+    otherLanguageCode: 'en',
+    switchLabel: '切换语言',
+    translating: '翻译中...',
+  },
+  nav: {
+    label: '主导航',
+    logo: brand.productName,
+    tokenCalculator: '代币计算器',
+    mining: '挖矿',
+    tokenomics: '代币经济',
+  },
+  toast: {
+    label: '通知',
+    viewportLabel: '通知（{hotkey}）',
+    close: '关闭通知',
+  },
+  session: {
+    disconnectedTitle: '已断开连接',
+    disconnectedText: '已成功退出登录',
+  },
+  pages: {
+    homeTitle: `欢迎来到 ${brand.productName}`,
+    tokensTitle: `${brand.tokenTicker} 代币`,
+    checkTokensTitle: '工具与信息',
+    calculatorRedirecting: '正在跳转到代币分配...',
+    faqTitle: '常见问题',
+    notFoundTitle: '404 页面未找到',
+    notFoundText: '是否忘记把这个页面添加到路由中？',
+    backHome: '返回首页',
+  },
+  errors: errorsZh,
+  mining: miningZh,
+  allocation: allocationZh,
+  tokenomics: tokenomicsZh,
+  home: homeZh,
+  memes: memesZh,
+};

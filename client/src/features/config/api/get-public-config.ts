@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PublicConfig } from '@shared/schemas/config';
+import { getJson } from '@client/lib/api-client';
+
+export const publicConfigQueryKey = ['config'] as const;
+
+export function getPublicConfig(): Promise<PublicConfig> {
+  return getJson<PublicConfig>('/api/config');
+}
+
+/** Read once per page load: the server's configuration does not change while it runs. */
+export function usePublicConfig() {
+  return useQuery({ queryKey: publicConfigQueryKey, queryFn: getPublicConfig, staleTime: Infinity, gcTime: Infinity });
+}

@@ -1,0 +1,13 @@
+import type { PublicConfig } from '../../../shared/schemas/config.js';
+import type { AppConfig } from '../../config.js';
+
+export const xComposeIntentUrl = 'https://x.com/intent/tweet';
+
+/** The part of the configuration a browser may see; nothing secret goes in here. */
+export function buildPublicConfig(config: AppConfig): PublicConfig {
+  return {
+    miningOpen: config.miningOpen,
+    x: { mode: config.x.clientId ? 'real' : 'off', composeUrl: xComposeIntentUrl },
+    generation: { mode: config.llm.baseUrl ? 'ai' : 'offline' },
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * Every `error` code the server can send. The server's AppError only accepts these, the response
+ * schemas name them, and the client must have an English and a Chinese message for each.
+ */
+export const errorCodes = [
+  // Generic, mapped from HTTP status or framework errors
+  'BAD_REQUEST',
+  'VALIDATION_ERROR',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'NOT_ACCEPTABLE',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+  'DATABASE_UNAVAILABLE',
+  'BAD_ORIGIN',
+  // Accounts
+  'INVALID_WALLET',
+  'EMPTY_WALLET',
+  'ACCOUNT_BLOCKED',
+  // Allocation and chain data
+  'ALLOCATION_NOT_FOUND',
+  'UNKNOWN_COLLECTION',
+  'UPSTREAM_UNAVAILABLE',
+  'STAKING_STATS_UNAVAILABLE',
+  // X
+  'X_NOT_CONFIGURED',
+  'X_NOT_CONNECTED',
+  'X_RECONNECT_REQUIRED',
+  'X_ACCOUNT_IN_USE',
+  'X_UNAVAILABLE',
+  'INVALID_OAUTH_STATE',
+  // Claims
+  'MINING_CLOSED',
+  'TWEET_COOLDOWN_ACTIVE',
+  'TWEET_RULES',
+  'INVALID_TWEET_URL',
+  'BAD_POSTING_TIME',
+  'TWEET_NOT_FOUND',
+  'TWEET_NOT_YOURS',
+  'TWEET_TOO_OLD',
+  'TWEET_ALREADY_CLAIMED',
+  'MEME_LINK_MISSING',
+  'MEME_HASHTAGS_MISSING',
+  // Generation
+  'PROMPT_REQUIRED',
+  'GENERATION_FAILED',
+  // Memes and uploads
+  'MEME_NOT_FOUND',
+  'INVALID_MEME_ID',
+  'MEME_ALREADY_POSTED',
+  'TEMPLATE_NOT_FOUND',
+  'INVALID_UPLOAD',
+  'INVALID_IMAGE',
+  'IMAGE_TOO_LARGE',
+  'FILE_TOO_LARGE',
+  'NOT_MULTIPART',
+  'NO_FILE',
+  'UNEXPECTED_FILE',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+const known: ReadonlySet<string> = new Set(errorCodes);
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && known.has(value);
+}

@@ -1,0 +1,21 @@
+import { type Static, Type } from 'typebox';
+
+export const XModeSchema = Type.Union([Type.Literal('real'), Type.Literal('simulated'), Type.Literal('off')], {
+  description: 'real: an X app is configured; simulated: the built-in local stand-in (loopback only); off: linking X is unavailable',
+});
+export type XMode = Static<typeof XModeSchema>;
+
+/** What every page must know at run time, without a session and without a rebuild. */
+export const PublicConfigSchema = Type.Object({
+  miningOpen: Type.Boolean(),
+  x: Type.Object({
+    mode: XModeSchema,
+    /** Where "post on X" sends the browser: X's compose intent, or the simulated X's compose page. */
+    composeUrl: Type.String(),
+  }),
+  generation: Type.Object({
+    /** ai: an OpenAI-compatible model writes; offline: the built-in generator (always available). */
+    mode: Type.Union([Type.Literal('ai'), Type.Literal('offline')]),
+  }),
+});
+export type PublicConfig = Static<typeof PublicConfigSchema>;

@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PublicConfig } from '../../shared/schemas/config.js';
+import { createTestApp, type TestContext } from '../helpers/test-app.js';
+
+let ctx: TestContext | undefined;
+afterEach(async () => ctx?.close());
+
+async function publicConfig(env: Record<string, string>): Promise<PublicConfig> {
+  ctx = await createTestApp(env);
+  const response = await ctx.app.inject({ method: 'GET', url: '/api/config' });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['cache-control']).toMatch(/max-age=\d+/);
+  return response.json();
+}
+
+// A public https address: the built-in simulated X is never offered there.
+const publicSite = { HOST: '0.0.0.0', PUBLIC_URL: 'https://acorn.example' };
+const xApp = { X_CLIENT_ID: 'client-id', X_CLIENT_SECRET: 'client-secret' };
+
+describe('GET /api/config', () => {
+  it('says mining is closed by default and open with MINING_OPEN=true', async () => {
+    expect((await publicConfig(publicSite)).miningOpen).toBe(false);
+    await ctx?.close();
+    expect((await publicConfig({ ...publicSite, MINING_OPEN: 'true' })).miningOpen).toBe(true);
+  });
+
+  it('says whether X can be linked: real with an X app, off without one on a public site', async () => {
+    expect((await publicConfig({ ...publicSite, ...xApp })).x).toEqual({ mode: 'real', composeUrl: 'https://x.com/intent/tweet' });
+    await ctx?.close();
+    expect((await publicConfig(publicSite)).x.mode).toBe('off');
+  });
+
+  it('says whether AI generation is online or the offline generator writes', async () => {
+    expect((await publicConfig(publicSite)).generation.mode).toBe('offline');
+    await ctx?.close();
+    const ai = await publicConfig({ ...publicSite, LLM_BASE_URL: 'http://127.0.0.1:9/v1', LLM_API_KEY: 'key' });
+    expect(ai.generation.mode).toBe('ai');
+  });
+
+  it('needs no session and carries nothing secret', async () => {
+    const config = await publicConfig({ ...publicSite, ...xApp, LLM_BASE_URL: 'http://127.0.0.1:9/v1', LLM_API_KEY: 'llm-key' });
+    const text = JSON.stringify(config);
+    for (const secret of ['client-secret', 'client-id', 'llm-key', '127.0.0.1:9']) expect(text).not.toContain(secret);
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { errorCodes } from '@shared/error-codes';
+import { en } from '@client/app/i18n/en';
+import { errorMessage } from '@client/app/i18n/error-message';
+import { zh } from '@client/app/i18n/zh';
+import { ApiError } from '@client/lib/api-error';
+
+describe('error messages', () => {
+  it.each(errorCodes)('%s has an English and a Chinese message', (code) => {
+    expect(en.errors.codes[code].trim()).not.toBe('');
+    expect(zh.errors.codes[code].trim()).not.toBe('');
+    expect(zh.errors.codes[code]).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('shows the server message on English pages and the translation on Chinese pages', () => {
+    const error = new ApiError(503, 'X_NOT_CONFIGURED', 'Connecting X is not set up on this server.');
+    expect(errorMessage(error, en, 'en')).toBe('Connecting X is not set up on this server.');
+    expect(errorMessage(error, zh, 'zh')).toBe(zh.errors.codes.X_NOT_CONFIGURED);
+  });
+
+  it('falls back to the dictionary when the server sent no message', () => {
+    expect(errorMessage(new ApiError(429, 'RATE_LIMITED', ''), en, 'en')).toBe(en.errors.codes.RATE_LIMITED);
+  });
+
+  it('never shows an unknown code, a status or JSON: a fallback or a generic message instead', () => {
+    const unknown = new ApiError(418, null, '{"error":"TEAPOT"}');
+    expect(errorMessage(unknown, en, 'en')).toBe(en.errors.unknown);
+    expect(errorMessage(unknown, zh, 'zh', 'spec fallback')).toBe('spec fallback');
+    expect(errorMessage(new ApiError(null, null, ''), zh, 'zh')).toBe(zh.errors.network);
+    expect(errorMessage(new TypeError('boom'), en, 'en')).toBe(en.errors.unknown);
+  });
+});
