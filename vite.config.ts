@@ -29,6 +29,8 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:3000',
+      // The simulated X (loopback, no X credentials) lives on the server's origin too.
+      '/simulated-x': 'http://127.0.0.1:3000',
     },
   },
 });

@@ -15,6 +15,7 @@ import healthRoutes from './features/health/health.routes.js';
 import { memePage } from './features/memes/meme-page.js';
 import memesRoutes from './features/memes/memes.routes.js';
 import { createTemplateLibrary } from './features/memes/templates.js';
+import simulatedXRoutes from './features/simulated-x/simulated-x.routes.js';
 import statsRoutes from './features/stats/stats.routes.js';
 import tokensRoutes from './features/tokens/tokens.routes.js';
 import tweetsRoutes from './features/tweets/tweets.routes.js';
@@ -32,11 +33,14 @@ import session from './plugins/session.js';
 import spa from './plugins/spa.js';
 import { resolveSessionSecret } from './session-secret.js';
 import { validatorCompiler } from './validation.js';
+import { simulatedXPrefix } from './x-mode.js';
 
 export interface AppOverrides {
   /** An already-open database (tests share one across apps). */
   database?: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
+  /** The clock of the upstream caches (tests make a cached value stale without waiting). */
+  now?: () => number;
 }
 
 export const maxUploadBytes = 5 * 1024 * 1024;
@@ -83,7 +87,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
   await app.register(usersRoutes, { prefix: '/api/user' });
   await app.register(allocationRoutes, { prefix: '/api/allocation' });
   await app.register(tokensRoutes, { prefix: '/api/tokens' });
-  await app.register(chainRoutes, { prefix: '/api', config });
+  await app.register(chainRoutes, { prefix: '/api', config, ...(overrides.now ? { now: overrides.now } : {}) });
   await app.register(xAuthRoutes, { prefix: '/api', deps: { x, box } });
   await app.register(tweetsRoutes, {
     prefix: '/api/tweets',
@@ -99,6 +103,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
   });
   await app.register(uploadsRoutes, { prefix: '/api/upload', store });
   await app.register(uploadsStatic, { store });
+  // Only on loopback without X credentials (config.x.mode); otherwise /simulated-x does not exist.
+  if (config.x.mode === 'simulated') await app.register(simulatedXRoutes, { prefix: simulatedXPrefix, config });
 
   await app.register(spa, { config });
   await app.register(memePage(viewDeps));

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import type { XMode } from '../shared/schemas/config.js';
+import { decideXMode, simulatedXClientId, simulatedXPrefix } from './x-mode.js';
 
 export interface AppConfig {
   port: number;
@@ -14,6 +16,11 @@ export interface AppConfig {
   marketplaceApiBase: string;
   stakingStatsUrl: string | null;
   x: {
+    /** real: X_CLIENT_ID set; simulated: the built-in stand-in on loopback; off: no X at all. */
+    mode: XMode;
+    /** Why this mode, for the start-up log. */
+    modeReason: string;
+    /** In simulated mode the simulated X's client id, so the X client treats it as configured. */
     clientId: string | null;
     clientSecret: string | null;
     redirectUrl: string | null;
@@ -91,6 +98,41 @@ function databaseUrl(env: Env): string | null {
   return raw;
 }
 
+function xSettings(env: Env, host: string, publicUrl: string): AppConfig['x'] {
+  const clientId = read(env, 'X_CLIENT_ID') ?? null;
+  const redirectUrl = optionalUrl(env, 'X_REDIRECT_URL');
+  const { mode, reason } = decideXMode({
+    clientId,
+    host,
+    publicUrl,
+    simulatedAllowed: boolean(env, 'X_SIMULATED', true),
+  });
+  if (mode === 'simulated') {
+    // The app reaches the simulated X the way a browser does: on its own (loopback) public URL.
+    const base = `${publicUrl}${simulatedXPrefix}`;
+    return {
+      mode,
+      modeReason: reason,
+      clientId: simulatedXClientId,
+      clientSecret: null,
+      redirectUrl,
+      authUrl: `${base}/i/oauth2/authorize`,
+      tokenUrl: `${base}/2/oauth2/token`,
+      apiBase: base,
+    };
+  }
+  return {
+    mode,
+    modeReason: reason,
+    clientId,
+    clientSecret: read(env, 'X_CLIENT_SECRET') ?? null,
+    redirectUrl,
+    authUrl: url(env, 'X_AUTH_URL', 'https://x.com/i/oauth2/authorize'),
+    tokenUrl: url(env, 'X_TOKEN_URL', 'https://api.x.com/2/oauth2/token'),
+    apiBase: url(env, 'X_API_BASE', 'https://api.x.com'),
+  };
+}
+
 export const defaultBlockHeightUrls = [
   'https://mempool.space/api/blocks/tip/height',
   'https://blockstream.info/api/blocks/tip/height',
@@ -120,14 +162,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     blockHeightUrls: blockHeightUrls ?? defaultBlockHeightUrls,
     marketplaceApiBase: url(env, 'MARKETPLACE_API_BASE', 'https://api-mainnet.magiceden.dev'),
     stakingStatsUrl: optionalUrl(env, 'STAKING_STATS_URL'),
-    x: {
-      clientId: read(env, 'X_CLIENT_ID') ?? null,
-      clientSecret: read(env, 'X_CLIENT_SECRET') ?? null,
-      redirectUrl: optionalUrl(env, 'X_REDIRECT_URL'),
-      authUrl: url(env, 'X_AUTH_URL', 'https://x.com/i/oauth2/authorize'),
-      tokenUrl: url(env, 'X_TOKEN_URL', 'https://api.x.com/2/oauth2/token'),
-      apiBase: url(env, 'X_API_BASE', 'https://api.x.com'),
-    },
+    x: xSettings(env, host, publicUrl),
     llm: {
       baseUrl: optionalUrl(env, 'LLM_BASE_URL'),
       apiKey: read(env, 'LLM_API_KEY') ?? null,

@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { describeXMode } from './x-mode.js';
 
 async function main(): Promise<void> {
   let config;
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  app.log.info({ xMode: config.x.mode }, describeXMode({ mode: config.x.mode, reason: config.x.modeReason }, config.publicUrl));
   await app.listen({ port: config.port, host: config.host });
 }
 

@@ -21,16 +21,6 @@ export const holderTiers: readonly HolderTier[] = [
   { key: 'kraken', minNfts: 25, maxNfts: null, whaleBonusMultiplier: 2 },
 ];
 
-/**
- * Another passage of the source lists only these three multipliers (no Collector bonus). Kept for the
- * docs page; the maths uses `holderTiers`, the fuller reading that section 9 states first.
- */
-export const whaleBonusMultipliersShortReading: Readonly<Partial<Record<HolderTierKey, number>>> = {
-  curator: 1.25,
-  whale: 1.5,
-  kraken: 2,
-};
-
 export interface StakingTier {
   minNfts: number;
   maxNfts: number | null;

@@ -1,6 +1,6 @@
 /**
  * Tokenomics facts of SPEC sections 1 and 9, as data for the tokenomics, allocation and home pages.
- * Where the source text gives two readings, both are kept so a page can show them honestly.
+ * Where the source text gives two figures, this holds the one decided in docs/decisions.md.
  * Amounts are whole tokens (JSON numbers); maths on them goes through `token-amount.ts`.
  */
 export const totalSupply = 1_000_000_000;
@@ -19,29 +19,18 @@ export interface DistributionItem {
   key: DistributionKey;
   percent: number;
   tokens: number;
-  /** Other percentages the source text gives for the same item: shown beside `percent`, never summed. */
-  otherPercentReadings: readonly number[];
 }
 
-/**
- * Future incentives: one passage says 3%, another 4% (40M). Only the 4% reading agrees with the 40M and
- * brings the distribution to 100%; with 3% the percents add to 99. The 3% passage states no token figure.
- */
-export const futureIncentivesReadings = [
-  { percent: 4, tokens: 40_000_000 },
-  { percent: 3, tokens: null },
-] as const;
-
-/** Section 1 distribution, in the spec's order; the percents sum to 100 with the 4% reading. */
+/** Section 1 distribution, in the spec's order. Future incentives is 4% (40M), which brings the total to 100%. */
 export const distribution: readonly DistributionItem[] = [
-  { key: 'holderAirdrop', percent: 28, tokens: 280_000_000, otherPercentReadings: [] },
-  { key: 'stakingRewards', percent: 27, tokens: 270_000_000, otherPercentReadings: [] },
-  { key: 'treasury', percent: 15, tokens: 150_000_000, otherPercentReadings: [] },
-  { key: 'publicSale', percent: 10, tokens: 100_000_000, otherPercentReadings: [] },
-  { key: 'liquidity', percent: 10, tokens: 100_000_000, otherPercentReadings: [] },
-  { key: 'nextTokenStandard', percent: 5, tokens: 50_000_000, otherPercentReadings: [] },
-  { key: 'futureIncentives', percent: 4, tokens: 40_000_000, otherPercentReadings: [3] },
-  { key: 'socialMining', percent: 1, tokens: 10_000_000, otherPercentReadings: [] },
+  { key: 'holderAirdrop', percent: 28, tokens: 280_000_000 },
+  { key: 'stakingRewards', percent: 27, tokens: 270_000_000 },
+  { key: 'treasury', percent: 15, tokens: 150_000_000 },
+  { key: 'publicSale', percent: 10, tokens: 100_000_000 },
+  { key: 'liquidity', percent: 10, tokens: 100_000_000 },
+  { key: 'nextTokenStandard', percent: 5, tokens: 50_000_000 },
+  { key: 'futureIncentives', percent: 4, tokens: 40_000_000 },
+  { key: 'socialMining', percent: 1, tokens: 10_000_000 },
 ];
 
 export const socialMining = {
@@ -82,9 +71,8 @@ export const publicSale = {
   raisedUsdApprox: 1_500_000,
 } as const;
 
-/** Base holder airdrop per NFT; the text also cites 37,205, and the figure is recalculated at TGE. */
+/** Base holder airdrop per NFT, recalculated at TGE. */
 export const baseAirdropPerNft = 34_123;
-export const alternativeBaseAirdropPerNft = 37_205;
 
 /** Bitcoin blocks: 4,320 is about a month at ten minutes a block. */
 export const seasonLengthBlocks = 8_640;

@@ -20,6 +20,8 @@ export interface XPost {
   authorId: string;
   text: string;
   createdAt: number;
+  /** Links in the post as written: X shows them as t.co links in `text` and expands them here. */
+  urls: string[];
 }
 
 export const xScopes = ['tweet.read', 'users.read', 'offline.access'];
@@ -27,6 +29,16 @@ export const xScopes = ['tweet.read', 'users.read', 'offline.access'];
 export function pkcePair(): { verifier: string; challenge: string } {
   const verifier = randomBytes(48).toString('base64url');
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/** The `expanded_url` of each `entities.urls[]` entry; anything malformed is skipped. */
+function expandedUrls(entities: unknown): string[] {
+  const urls = (entities as { urls?: unknown } | null | undefined)?.urls;
+  if (!Array.isArray(urls)) return [];
+  return urls.flatMap((entry) => {
+    const expanded = (entry as { expanded_url?: unknown } | null)?.expanded_url;
+    return typeof expanded === 'string' ? [expanded] : [];
+  });
 }
 
 /** X's OAuth 2.0 (PKCE) and API v2 endpoints, from configuration; every call bounded in time. */
@@ -115,18 +127,19 @@ export function createXClient(config: AppConfig) {
     /** The post, or null when X says it does not exist. */
     async post(tweetId: string, accessToken: string): Promise<XPost | null> {
       const { status, body } = await call(
-        `${config.x.apiBase}/2/tweets/${encodeURIComponent(tweetId)}?tweet.fields=author_id,created_at`,
+        `${config.x.apiBase}/2/tweets/${encodeURIComponent(tweetId)}?tweet.fields=author_id,created_at,entities`,
         { headers: { authorization: `Bearer ${accessToken}` } },
       );
-      const data = (body as { data?: { id?: unknown; author_id?: unknown; text?: unknown; created_at?: unknown } })
-        ?.data;
+      const data = (
+        body as { data?: { id?: unknown; author_id?: unknown; text?: unknown; created_at?: unknown; entities?: unknown } }
+      )?.data;
       if (status === 404 || (status === 200 && !data)) return null;
       if (status !== 200 || typeof data?.author_id !== 'string' || typeof data.text !== 'string') {
         throw new UpstreamError(`X could not be asked about the post (${status})`);
       }
       const createdAt = typeof data.created_at === 'string' ? Date.parse(data.created_at) : Number.NaN;
       if (Number.isNaN(createdAt)) throw new UpstreamError('X returned a post without a date');
-      return { id: String(data.id ?? tweetId), authorId: data.author_id, text: data.text, createdAt };
+      return { id: String(data.id ?? tweetId), authorId: data.author_id, text: data.text, createdAt, urls: expandedUrls(data.entities) };
     },
   };
 }

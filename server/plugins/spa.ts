@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.js';
 import { notFound } from '../errors.js';
+import { simulatedXPrefix } from '../x-mode.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,7 +17,8 @@ const immutable = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built client: hashed assets cached forever, index.html never cached, and every
- * unknown non-API GET answered with the SPA so the client router decides. Unknown /api paths are JSON 404.
+ * unknown non-API GET answered with the SPA so the client router decides. Unknown /api paths (and the
+ * simulated X's, which exists only in simulated mode) are JSON 404s.
  */
 export default fp<{ config: AppConfig }>(
   async (app, { config }) => {
@@ -43,7 +45,10 @@ export default fp<{ config: AppConfig }>(
     }
 
     app.setNotFoundHandler(async (request, reply) => {
-      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+      const isPage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !request.url.startsWith('/api/') &&
+        !request.url.startsWith(`${simulatedXPrefix}/`);
       if (!isPage || html === null) {
         throw notFound('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`);
       }

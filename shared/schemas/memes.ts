@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { communityTheme } from '../brand.js';
+import { GenerationLanguageSchema } from './language.js';
 
 /** The ten theme values of SPEC section 3; labels are not shown. */
 export const memeThemes = [
@@ -37,6 +38,8 @@ export const GenerateMemeBodySchema = Type.Object(
     customPrompt: Type.Optional(Type.Union([Type.String({ maxLength: 300 }), Type.Null()])),
     uploadedImageUrl: Type.Optional(Type.Union([Type.String({ maxLength: 300 }), Type.Null()])),
     templateId: Type.Optional(Type.Integer({ minimum: 1 })),
+    /** The caption's language; English when absent. */
+    language: Type.Optional(GenerationLanguageSchema),
   },
   { additionalProperties: false },
 );

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { GenerationLanguageSchema } from './language.js';
 
 export const maxTweetPromptLength = 500;
 
@@ -6,6 +7,8 @@ export const GenerateTweetBodySchema = Type.Object(
   {
     prompt: Type.String({ maxLength: maxTweetPromptLength }),
     userId: Type.Integer({ minimum: 1 }),
+    /** The tweet's language; English when absent. */
+    language: Type.Optional(GenerationLanguageSchema),
   },
   { additionalProperties: false },
 );
@@ -43,7 +46,16 @@ export const CooldownSchema = Type.Object({
 });
 export type Cooldown = Static<typeof CooldownSchema>;
 
-export const UserTweetsQuerySchema = Type.Object({ wallet: Type.String({ minLength: 1, maxLength: 200 }) });
+/** The claimed-tweets list shows the newest page first, then "Show more" asks for the next. */
+export const claimedTweetsPageSize = 5;
+export const maxClaimedTweetsPageSize = 50;
+
+export const UserTweetsQuerySchema = Type.Object({
+  wallet: Type.String({ minLength: 1, maxLength: 200 }),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: maxClaimedTweetsPageSize, default: claimedTweetsPageSize })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+});
+export type UserTweetsQuery = Static<typeof UserTweetsQuerySchema>;
 
 export const UserTweetSchema = Type.Object({
   id: Type.Integer(),
@@ -57,7 +69,12 @@ export const UserTweetSchema = Type.Object({
 });
 export type UserTweet = Static<typeof UserTweetSchema>;
 
-export const UserTweetsResponseSchema = Type.Object({ tweets: Type.Array(UserTweetSchema) });
+export const UserTweetsResponseSchema = Type.Object({
+  /** One page, newest first. */
+  tweets: Type.Array(UserTweetSchema),
+  /** Every claim of the user; more pages exist while offset + tweets.length < total. */
+  total: Type.Integer(),
+});
 export type UserTweetsResponse = Static<typeof UserTweetsResponseSchema>;
 
 /** 429 answer of a post during the cooldown: the error body plus the time left. */

@@ -15,13 +15,16 @@ afterEach(async () => {
   ctx = undefined;
 });
 
-async function appWith(env: Record<string, string> = {}) {
-  ctx = await createTestApp({
-    BLOCK_HEIGHT_URLS: `${upstream.url}/primary/height,${upstream.url}/backup/height`,
-    MARKETPLACE_API_BASE: upstream.url,
-    UPSTREAM_TIMEOUT_MS: '300',
-    ...env,
-  });
+async function appWith(env: Record<string, string> = {}, now?: () => number) {
+  ctx = await createTestApp(
+    {
+      BLOCK_HEIGHT_URLS: `${upstream.url}/primary/height,${upstream.url}/backup/height`,
+      MARKETPLACE_API_BASE: upstream.url,
+      UPSTREAM_TIMEOUT_MS: '300',
+      ...env,
+    },
+    now ? { now } : {},
+  );
   return ctx.app;
 }
 
@@ -38,6 +41,7 @@ describe('GET /api/chain/tip-height', () => {
     for (const response of responses) {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ height: 915000, stale: false });
+      expect(response.headers['cache-control']).toBe('public, max-age=15');
     }
     expect(upstream.calls('/primary/height') - before).toBe(1);
   });
@@ -49,6 +53,22 @@ describe('GET /api/chain/tip-height', () => {
     expect((await app.inject({ method: 'GET', url: '/api/chain/tip-height' })).json().height).toBe(915001);
   });
 
+  it('serves the last good height marked stale, with when it was fetched, once the cache expired and the explorers fail', async () => {
+    const fetchedAt = Date.UTC(2025, 0, 15, 12, 0, 0);
+    let now = fetchedAt;
+    upstream.set('/primary/height', { kind: 'text', body: '915002' });
+    const app = await appWith({}, () => now);
+    const fresh = await app.inject({ method: 'GET', url: '/api/chain/tip-height' });
+    expect(fresh.json()).toEqual({ height: 915002, fetchedAt, stale: false });
+
+    upstream.set('/primary/height', { kind: 'text', body: 'down', status: 500 });
+    upstream.set('/backup/height', { kind: 'text', body: 'down', status: 500 });
+    now = fetchedAt + 5 * 60_000;
+    const stale = await app.inject({ method: 'GET', url: '/api/chain/tip-height' });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json()).toEqual({ height: 915002, fetchedAt, stale: true });
+  });
+
   it('answers 502 quickly when every explorer hangs and nothing was ever fetched', async () => {
     upstream.set('/primary/height', { kind: 'hang' });
     upstream.set('/backup/height', { kind: 'text', body: '<html>garbage</html>' });
@@ -58,6 +78,8 @@ describe('GET /api/chain/tip-height', () => {
     expect(response.statusCode).toBe(502);
     expect(response.json().error).toBe('UPSTREAM_UNAVAILABLE');
     expect(Date.now() - started).toBeLessThan(3000);
+    // A cached failure would answer the page's Retry and next poll from the browser cache.
+    expect(response.headers['cache-control']).toBeUndefined();
   });
 });
 
@@ -81,6 +103,7 @@ describe('GET /api/nft/collection-stats/{collection}', () => {
     let response = await app.inject({ method: 'GET', url: '/api/nft/collection-stats/acorn-squirrels' });
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({ error: 'UPSTREAM_UNAVAILABLE', message: 'Live data unavailable' });
+    expect(response.headers['cache-control']).toBeUndefined();
 
     await ctx?.close();
     upstream.set(statPath, { kind: 'json', body: { floorPrice: 'cheap' } });
@@ -111,6 +134,7 @@ describe('GET /api/staking/stats/{collection}', () => {
     const response = await app.inject({ method: 'GET', url: '/api/staking/stats/acorn-squirrels' });
     expect(response.statusCode).toBe(503);
     expect(response.json().message).toBe('Live data temporarily unavailable');
+    expect(response.headers['cache-control']).toBeUndefined();
   });
 
   it('reads a configured staking source and rejects a malformed answer', async () => {

@@ -1,6 +1,7 @@
 import ogs from 'open-graph-scraper';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { requestMemeClaim } from '../helpers/claim-requests.js';
 import { type FakeX, startFakeX } from '../helpers/fake-x.js';
 import { multipartBody } from '../helpers/multipart.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
@@ -37,19 +38,16 @@ async function generate(session: { cookie: string; userId: number }, body: Recor
   });
 }
 
-function publish(authorId: string, text = 'my meme #ACORN #BRC20 #AcornSquirrels'): string {
+/** A post that shows the meme, as the Share to X button writes it: caption, hashtags, link. */
+function publish(authorId: string, meme: { memeText: string; shareUrl: string }): string {
+  const text = `${meme.memeText} #ACORN #BRC20 #AcornSquirrels\n${meme.shareUrl}`;
   nextPostId += 1n;
   fakeX.addPost(nextPostId.toString(), { authorId, text, createdAt: new Date() });
   return nextPostId.toString();
 }
 
-function claim(session: { cookie: string }, sessionToken: string, tweetId: string, tweetUrl = `https://x.com/me/status/${tweetId}`) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/memes/post',
-    headers: { cookie: session.cookie },
-    payload: { sessionToken, tweetId, tweetUrl },
-  });
+function claim(session: { cookie: string }, sessionToken: string, tweetId: string, tweetUrl?: string) {
+  return requestMemeClaim(ctx.app, session, sessionToken, tweetId, tweetUrl);
 }
 
 describe('meme templates', () => {
@@ -110,7 +108,7 @@ describe('POST /api/memes/post', () => {
   it('awards 50 points once, marks the meme Posted and lists it as popular', async () => {
     const session = await member();
     const meme = (await generate(session)).json();
-    const tweetId = publish('4004');
+    const tweetId = publish('4004', meme);
     const response = await claim(session, meme.sessionToken, tweetId);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true, pointsEarned: 50 });
@@ -121,7 +119,9 @@ describe('POST /api/memes/post', () => {
     expect(popular.memes[0].trackingCode).toBe(meme.trackingCode);
     expect(popular.memes[0].sessionToken).toBeUndefined();
 
-    expect((await claim(session, meme.sessionToken, publish('4004'))).statusCode).toBe(409);
+    const again = await claim(session, meme.sessionToken, publish('4004', meme));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe('MEME_ALREADY_POSTED');
   });
 
   it('awards 60 points to a paid-tier verified account', async () => {
@@ -129,14 +129,14 @@ describe('POST /api/memes/post', () => {
     const session = await loginCookie(ctx.app, mainnetWallets.legacy);
     await connectX(ctx.app, session, mainnetWallets.legacy);
     const meme = (await generate(session)).json();
-    expect((await claim(session, meme.sessionToken, publish('5005'))).json().pointsEarned).toBe(60);
+    expect((await claim(session, meme.sessionToken, publish('5005', meme))).json().pointsEarned).toBe(60);
   });
 
   it("refuses claiming another user's meme", async () => {
     const owner = await member(mainnetWallets.taproot, '4004');
     const meme = (await generate(owner)).json();
     const thief = await member(mainnetWallets.legacy, '6006');
-    const response = await claim(thief, meme.sessionToken, publish('6006'));
+    const response = await claim(thief, meme.sessionToken, publish('6006', meme));
     expect(response.statusCode).toBe(403);
   });
 
@@ -144,9 +144,11 @@ describe('POST /api/memes/post', () => {
     const session = await member();
     const first = (await generate(session)).json();
     const second = (await generate(session)).json();
-    const tweetId = publish('4004');
+    const tweetId = publish('4004', first);
     expect((await claim(session, first.sessionToken, tweetId)).statusCode).toBe(200);
-    expect((await claim(session, second.sessionToken, tweetId)).statusCode).toBe(409);
+    const again = await claim(session, second.sessionToken, tweetId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe('TWEET_ALREADY_CLAIMED');
   });
 
   it('refuses a URL without a status id with the spec message', async () => {
@@ -162,7 +164,7 @@ describe('POST /api/memes/post', () => {
     ctx = await createTestApp({ ...fakeX.env });
     const session = await member();
     const meme = (await generate(session)).json();
-    const response = await claim(session, meme.sessionToken, publish('4004'));
+    const response = await claim(session, meme.sessionToken, publish('4004', meme));
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toBe('MINING_CLOSED');
   });

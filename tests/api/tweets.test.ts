@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { requestTweetClaim } from '../helpers/claim-requests.js';
 import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.js';
 import { type FakeX, startFakeX } from '../helpers/fake-x.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
@@ -39,18 +40,12 @@ function publish(authorId: string, text = goodText, createdAt = new Date()): str
 }
 
 function post(session: { cookie: string; userId: number }, overrides: Record<string, unknown> = {}) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/tweets/post',
-    headers: { cookie: session.cookie },
-    payload: {
-      userId: session.userId,
-      tweetText: goodText,
-      isCustom: true,
-      actualTweetUrl: `https://x.com/poster/status/${publish('2002')}`,
-      postingStartTime: Date.now() - 60_000,
-      ...overrides,
-    },
+  return requestTweetClaim(ctx.app, session, {
+    tweetText: goodText,
+    isCustom: true,
+    actualTweetUrl: `https://x.com/poster/status/${publish('2002')}`,
+    postingStartTime: Date.now() - 60_000,
+    ...overrides,
   });
 }
 
@@ -192,6 +187,42 @@ describe('POST /api/tweets/post', () => {
     const response = await post(session);
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toBe('MINING_CLOSED');
+  });
+});
+
+describe('GET /api/tweets/user', () => {
+  function page(session: { cookie: string }, query = '') {
+    return ctx.app.inject({
+      method: 'GET',
+      url: `/api/tweets/user?wallet=${mainnetWallets.taproot}${query}`,
+      headers: { cookie: session.cookie },
+    });
+  }
+
+  it('answers the newest 5 claims with the total, and the rest with an offset', async () => {
+    const session = await connectedUser();
+    for (let i = 0; i < 7; i++) {
+      expect((await post(session)).statusCode).toBe(200);
+      await ctx.handle.db.updateTable('users').set({ last_tweet_claim_at: null }).execute();
+    }
+    const first = (await page(session)).json();
+    expect(first.total).toBe(7);
+    expect(first.tweets).toHaveLength(5);
+    const rest = (await page(session, '&offset=5')).json();
+    expect(rest).toMatchObject({ total: 7 });
+    expect(rest.tweets).toHaveLength(2);
+
+    const claims = await ctx.handle.db.selectFrom('tweet_claims').select('id').orderBy('id', 'desc').execute();
+    expect([...first.tweets, ...rest.tweets].map((tweet: { id: number }) => tweet.id)).toEqual(claims.map((c) => c.id));
+    expect((await page(session, '&limit=50')).json().tweets).toHaveLength(7);
+    expect((await page(session, '&limit=3&offset=6')).json().tweets).toHaveLength(1);
+  });
+
+  it('refuses a page size over 50, under 1, or a negative offset with 400', async () => {
+    const session = await connectedUser();
+    for (const query of ['&limit=51', '&limit=0', '&offset=-1', '&limit=many']) {
+      expect((await page(session, query)).statusCode, query).toBe(400);
+    }
   });
 });
 

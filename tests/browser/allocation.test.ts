@@ -194,10 +194,14 @@ describe('allocation page: lookup', () => {
     expect(lookups).toBe(0);
   });
 
-  it('keeps showing Loading countdown... when the block height never arrives', async () => {
-    const offline = await startApp('/broken-tip');
+  it('says the block height is unavailable on every countdown, and Retry brings the countdowns once the explorer is back, without a reload', async () => {
+    upstream.set('/flaky-tip', { kind: 'text', body: 'down', status: 500 });
+    const offline = await startApp('/flaky-tip');
     try {
-      await seedAllocationRecords(offline.ctx.handle.db, [{ wallet: whale, category: 'Whale Bonus #1', tokens: '10' }]);
+      await seedAllocationRecords(offline.ctx.handle.db, [
+        { wallet: whale, category: 'Whale Bonus #1', tokens: '10' },
+        { wallet: whale, category: 'Whale Bonus #2', tokens: '20' },
+      ]);
       const warnings: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'warning') warnings.push(message.text());
@@ -206,9 +210,46 @@ describe('allocation page: lookup', () => {
       await page.goto(`${offline.baseUrl}/allocation`);
       expect((await tip).status()).toBe(502);
       await lookUp(whale);
+      const schedule = page.getByRole('region', { name: 'Whale Bonus Schedule' });
       const releases = page.getByRole('list', { name: 'Whale Bonus Schedule' }).getByRole('listitem');
-      await releases.getByText('Loading countdown...').waitFor();
+      await releases.nth(1).getByText('Block height unavailable', { exact: true }).waitFor();
+      expect(await releases.getByText('Block height unavailable', { exact: true }).count()).toBe(2);
+      expect(await schedule.getByText('Loading countdown...').count()).toBe(0);
+      await page.getByRole('img', { name: 'Whale bonus releases; the current block height is unavailable' }).waitFor();
       expect(warnings.some((text) => text.includes('Failed to fetch block height'))).toBe(true);
+
+      upstream.set('/flaky-tip', { kind: 'text', body: String(tipHeight) });
+      await schedule.getByRole('button', { name: 'Retry' }).click();
+      await releases.nth(1).getByText('330 blocks remaining').waitFor();
+      await releases.nth(0).getByText('Distributed!').waitFor();
+      expect(await schedule.getByText('Block height unavailable').count()).toBe(0);
+      expect(await schedule.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+      // The lookup result lives in page state only: still there, so the page was not reloaded.
+      await resultHeading().waitFor();
+    } finally {
+      await offline.close();
+    }
+  });
+
+  it('the whale-bonus countdowns resume by themselves at the next 2-minute poll once the explorer is back', async () => {
+    upstream.set('/flaky-tip-2', { kind: 'text', body: 'down', status: 500 });
+    const offline = await startApp('/flaky-tip-2');
+    try {
+      await seedAllocationRecords(offline.ctx.handle.db, [{ wallet: whale, category: 'Whale Bonus #2', tokens: '20' }]);
+      await page.clock.install();
+      const tip = page.waitForResponse('**/api/chain/tip-height');
+      await page.goto(`${offline.baseUrl}/allocation`);
+      expect((await tip).status()).toBe(502);
+      await lookUp(whale);
+      const releases = page.getByRole('list', { name: 'Whale Bonus Schedule' }).getByRole('listitem');
+      await releases.getByText('Block height unavailable', { exact: true }).waitFor();
+
+      upstream.set('/flaky-tip-2', { kind: 'text', body: String(tipHeight) });
+      const polled = page.waitForResponse('**/api/chain/tip-height');
+      await page.clock.fastForward(120_000);
+      expect((await polled).status()).toBe(200);
+      await releases.getByText('330 blocks remaining').waitFor();
+      await resultHeading().waitFor();
     } finally {
       await offline.close();
     }
@@ -217,6 +258,17 @@ describe('allocation page: lookup', () => {
 
 
 describe('allocation page: statistics and holders', () => {
+  it('copies the full wallet address of a top holder', async () => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/allocation');
+    const rows = page.getByRole('table', { name: 'Top Holders' }).locator('tbody tr');
+    await rows.nth(1).getByRole('button', { name: 'Copy the address of holder #2' }).click();
+    await toastWithText(page, 'Copied!').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(holderWallet(23));
+    await rows.first().getByRole('button', { name: 'Copy the address of holder #1' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(member);
+  });
+
   it('shows the aggregate statistics', async () => {
     await page.goto('/allocation');
     const stats = page.getByRole('region', { name: 'Allocation Statistics' });
@@ -238,9 +290,7 @@ describe('allocation page: statistics and holders', () => {
     expect(await first.getByRole('cell').first().textContent()).toBe('1');
     expect(await first.textContent()).toContain('123,456.79');
     expect(await first.textContent()).toContain('4,321');
-    const shortened = first.locator('[title]');
-    expect(await shortened.getAttribute('title')).toBe(member);
-    expect(await shortened.textContent()).toBe(`${member.slice(0, 8)}...${member.slice(-8)}`);
+    expect(await first.getByTitle(member).textContent()).toBe(`${member.slice(0, 8)}...${member.slice(-8)}`);
     expect(await rows.nth(1).textContent()).toContain('24,000');
 
     await page.getByRole('button', { name: 'View All' }).click();

@@ -132,7 +132,7 @@ describe('home after season 2, with live market and staking data', () => {
 });
 
 describe('home during season 2, with the marketplace down and no staking figures', () => {
-  scenario((upstream) => {
+  const state = scenario((upstream) => {
     upstream.set('/primary/height', { kind: 'text', body: '920000' });
     upstream.set(statPath, failing);
   });
@@ -166,24 +166,118 @@ describe('home during season 2, with the marketplace down and no staking figures
     await card.getByText('Live data temporarily unavailable').waitFor();
     expect(await card.getByText('N/A', { exact: true }).count()).toBe(2);
   });
+
+  it('Retry fetches the floor price and the staking figures again once they are back, without a reload', async () => {
+    await page.goto('/');
+    const collection = collectionCard();
+    await collection.getByText('Live data unavailable', { exact: true }).waitFor();
+    const season = seasonCard();
+    await season.getByText('Live data temporarily unavailable').waitFor();
+
+    state.upstream.set(statPath, marketOk);
+    await writeSetting(state.server.ctx.handle.db, 'staking_stats', { lockedCount: 1710 });
+    await collection.getByRole('button', { name: 'Retry' }).click();
+    await collection.getByText('0.015 BTC', { exact: true }).waitFor();
+    expect(await collection.getByText('Live data unavailable').count()).toBe(0);
+    await season.getByRole('button', { name: 'Retry' }).click();
+    await season.getByText('1,710', { exact: true }).waitFor();
+    expect(await season.getByText('Live data temporarily unavailable').count()).toBe(0);
+  });
 });
 
-describe('home with the block explorer failing', () => {
-  const state = scenario((upstream) => {
-    upstream.set('/primary/height', failing);
-    upstream.set(statPath, marketOk);
-  });
+describe('home with the block explorer down from the start', () => {
+  const state = scenario(
+    (upstream) => {
+      upstream.set('/primary/height', failing);
+      upstream.set(statPath, marketOk);
+    },
+    (server) => writeSetting(server.ctx.handle.db, 'staking_stats', { lockedCount: 1710 }),
+  );
 
-  it('keeps showing Loading... in the season card', async () => {
+  it('says the block height is unavailable with a Retry instead of Loading..., and the countdown resumes by itself once the explorer is back', async () => {
+    await page.clock.install();
     const tipFailed = page.waitForResponse((response) => response.url().endsWith('/api/chain/tip-height'));
     await page.goto('/');
     expect((await tipFailed).status()).toBe(502);
-    expect(state.upstream.calls('/primary/height')).toBeGreaterThan(0);
-    await collectionCard().getByText('0.015 BTC', { exact: true }).waitFor();
     const card = seasonCard();
-    await card.getByText('Loading...', { exact: true }).waitFor();
-    expect(await card.getByText('Season Ended').count()).toBe(0);
+    await card.getByText('Block height unavailable', { exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Retry' }).waitFor();
+    expect(await card.getByText('Loading...', { exact: true }).count()).toBe(0);
     expect(await card.getByText('Blocks remaining').count()).toBe(0);
     expect(await card.getByRole('progressbar').getAttribute('aria-valuenow')).toBeNull();
+    await card.getByText('1,710', { exact: true }).waitFor();
+
+    state.upstream.set('/primary/height', { kind: 'text', body: '920000' });
+    const polled = page.waitForResponse((response) => response.url().endsWith('/api/chain/tip-height'));
+    // SPEC: the home page polls the tip every minute, also after a failed poll.
+    await page.clock.fastForward(60_000);
+    expect((await polled).status()).toBe(200);
+    await card.getByText('Blocks remaining').waitFor();
+    await card.getByText('1,330', { exact: true }).waitFor();
+    expect(await card.getByText('Block height unavailable').count()).toBe(0);
+    expect(await card.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+  });
+});
+
+describe('home with values the server fetched 7 minutes ago, its sources down since', () => {
+  const fetchedAt = Date.UTC(2025, 0, 15, 12, 0, 0);
+  const minute = 60_000;
+  let serverNow = fetchedAt;
+  let upstream: FakeUpstream;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    upstream = await startFakeUpstream();
+    upstream.set('/primary/height', { kind: 'text', body: '920000' });
+    upstream.set(statPath, marketOk);
+    upstream.set('/staking', { kind: 'json', body: { percentLocked: 50, lockedCount: 1710 } });
+    server = await startServer(
+      {
+        BLOCK_HEIGHT_URLS: `${upstream.url}/primary/height`,
+        MARKETPLACE_API_BASE: upstream.url,
+        STAKING_STATS_URL: `${upstream.url}/staking`,
+        UPSTREAM_TIMEOUT_MS: '500',
+      },
+      { now: () => serverNow },
+    );
+    for (const path of ['/api/chain/tip-height', '/api/nft/collection-stats/acorn-squirrels', '/api/staking/stats/acorn-squirrels']) {
+      const response = await fetch(`${server.baseUrl}${path}`);
+      expect(await response.json()).toMatchObject({ fetchedAt, stale: false });
+    }
+    for (const path of ['/primary/height', statPath, '/staking']) upstream.set(path, failing);
+    // Past every cache (tip 30 s, market and staking 5 min): the server now serves its last good values.
+    serverNow = fetchedAt + 7 * minute;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await upstream?.close();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ baseURL: server.baseUrl });
+    page = await context.newPage();
+    await page.clock.install({ time: fetchedAt + 7 * minute + 30_000 });
+  });
+
+  it('shows each value with when it was last updated', async () => {
+    await page.goto('/');
+    const season = seasonCard();
+    await season.getByText('1,330', { exact: true }).waitFor();
+    await season.getByText('Last updated 7 min ago', { exact: true }).waitFor();
+    await season.getByText('50%', { exact: true }).waitFor();
+    await season.getByText('Staking figures last updated 7 min ago', { exact: true }).waitFor();
+    const collection = collectionCard();
+    await collection.getByText('0.015 BTC', { exact: true }).waitFor();
+    await collection.getByText('Last updated 7 min ago', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    expect(await collection.getByText('Live data unavailable').count()).toBe(0);
+  });
+
+  it('says so in Chinese', async () => {
+    await context.addInitScript(() => localStorage.setItem('language', 'zh'));
+    await page.goto('/');
+    const season = page.getByRole('region', { name: '第二季质押' });
+    await season.getByText('1,330', { exact: true }).waitFor();
+    await season.getByText('7 分钟前更新', { exact: true }).waitFor();
+    await season.getByText('质押数据 7 分钟前更新', { exact: true }).waitFor();
   });
 });

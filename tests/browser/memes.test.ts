@@ -2,7 +2,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { splitMemeText } from '../../shared/meme-text.js';
-import { launchBrowser, type RunningServer, startServer, toastWithText } from '../helpers/browser.js';
+import {
+  eventually,
+  expectAttribute,
+  launchBrowser,
+  type RunningServer,
+  startServer,
+  toastWithText,
+} from '../helpers/browser.js';
 import { type FakeX, type FakeXUser, startFakeX } from '../helpers/fake-x.js';
 import { fakeWallet } from '../helpers/wallets.js';
 
@@ -63,7 +70,7 @@ async function generate(prompt = '') {
   await page.getByRole('button', { name: 'Generate Meme', exact: true }).click();
   const image = resultCard().getByRole('img');
   await image.waitFor();
-  await expect.poll(() => naturalWidth(image)).toBe(1200);
+  await eventually(() => naturalWidth(image)).toBe(1200);
   const memeText = (await image.getAttribute('alt')) ?? '';
   const shareUrl = await resultCard().getByLabel('Share link').inputValue();
   return { memeText, shareUrl, code: shareUrl.split('/meme/')[1]! };
@@ -106,10 +113,10 @@ describe('meme studio (/memes)', () => {
     await page.goto('/memes');
     const stats = page.getByLabel('Meme studio figures');
     const stat = (label: string) => stats.locator('div', { hasText: label }).locator('dd');
-    await expect.poll(() => stat('Your memes').textContent()).toBe('0');
+    await eventually(() => stat('Your memes').textContent()).toBe('0');
     expect(await stat('Templates').textContent()).toBe('6');
     expect(await stat('Points per meme').textContent()).toBe('50');
-    expect(await page.getByRole('tab', { name: 'Generate Meme' }).getAttribute('aria-selected')).toBe('true');
+    await expectAttribute(page.getByRole('tab', { name: 'Generate Meme' }), 'aria-selected', 'true');
 
     // The drop zone is a real button: the keyboard opens the file picker.
     const chooser = page.waitForEvent('filechooser');
@@ -135,11 +142,11 @@ describe('meme studio (/memes)', () => {
     await picker.setInputFiles({ name: 'squirrel.png', mimeType: 'image/png', buffer: png });
     const preview = page.getByRole('img', { name: 'Your uploaded image' });
     await preview.waitFor();
-    await expect.poll(() => naturalWidth(preview)).toBe(640);
+    await eventually(() => naturalWidth(preview)).toBe(640);
     expect(await preview.getAttribute('src')).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
 
     await page.getByLabel('Theme').selectOption('hodl_gang');
-    expect(await page.getByLabel('Theme').locator('option:checked').textContent()).toBe('HODL Gang');
+    await eventually(() => page.getByLabel('Theme').locator('option:checked').textContent()).toBe('HODL Gang');
     const prompt = page.getByLabel('Prompt (optional)');
     await prompt.fill('My squirrel guarding the stash');
     await page.getByText('30/300', { exact: true }).waitFor();
@@ -148,14 +155,14 @@ describe('meme studio (/memes)', () => {
     await page.getByRole('button', { name: 'Generate Meme', exact: true }).click();
     const image = resultCard().getByRole('img');
     await image.waitFor();
-    await expect.poll(() => naturalWidth(image)).toBe(1200);
+    await eventually(() => naturalWidth(image)).toBe(1200);
     const memeText = (await image.getAttribute('alt')) ?? '';
     expect(memeText).toContain('My squirrel guarding the stash');
     await resultCard().getByText(memeText, { exact: true }).waitFor();
     await resultCard().getByText('Draft', { exact: true }).waitFor();
     const shareUrl = await resultCard().getByLabel('Share link').inputValue();
     expect(shareUrl).toMatch(new RegExp(`^${server.baseUrl}/meme/[A-Za-z0-9_-]{12}$`));
-    await expect.poll(() => stat('Your memes').textContent()).toBe('1');
+    await eventually(() => stat('Your memes').textContent()).toBe('1');
 
     await page.getByRole('tab', { name: 'Your Gallery' }).click();
     const card = page.getByRole('tabpanel', { name: 'Your Gallery' }).getByRole('article');
@@ -164,11 +171,11 @@ describe('meme studio (/memes)', () => {
     expect(await card.getByRole('link', { name: 'Open shared page' }).getAttribute('href')).toBe(
       new URL(shareUrl).pathname,
     );
-    await expect.poll(() => naturalWidth(card.getByRole('img'))).toBe(1200);
+    await eventually(() => naturalWidth(card.getByRole('img'))).toBe(1200);
 
     // The form survives a trip to the gallery.
     await page.getByRole('tab', { name: 'Generate Meme' }).click();
-    expect(await prompt.inputValue()).toBe('My squirrel guarding the stash');
+    await eventually(() => prompt.inputValue()).toBe('My squirrel guarding the stash');
   });
 
   it('shares to X, validates the post URL and claims the points', async () => {
@@ -193,7 +200,7 @@ describe('meme studio (/memes)', () => {
     await dialog.getByText('Please provide a valid X post URL.').waitFor();
 
     const postId = nextPostId();
-    fakeX.addPost(postId, { authorId: xUser.id, text: `my meme ${hashtags}`, createdAt: new Date() });
+    fakeX.addPost(postId, { authorId: xUser.id, text: `my meme ${hashtags}\n${shareUrl}`, createdAt: new Date() });
     await dialog.getByLabel('X post URL').fill(`https://x.com/${xUser.username}/status/${postId}`);
     await dialog.getByLabel('X post URL').press('Enter');
     await toastWithText(page, 'Meme Posted!').waitFor();
@@ -202,8 +209,8 @@ describe('meme studio (/memes)', () => {
     await resultCard().getByText('Posted', { exact: true }).waitFor();
     await resultCard().getByText('+50 points', { exact: true }).waitFor();
     expect(await resultCard().getByRole('button', { name: 'Share to X' }).count()).toBe(0);
-    // The claimed meme is done: the generator's inputs are cleared for the next one.
-    expect(await page.getByLabel('Prompt (optional)').inputValue()).toBe('');
+    // The claimed meme is done: the generator's inputs are cleared for the next one (by an effect).
+    await eventually(() => page.getByLabel('Prompt (optional)').inputValue()).toBe('');
 
     await page.getByRole('tab', { name: 'Your Gallery' }).click();
     await page.getByRole('tabpanel', { name: 'Your Gallery' }).getByText('Posted', { exact: true }).waitFor();
@@ -231,7 +238,7 @@ describe('meme studio (/memes)', () => {
     await resultCard().getByText('Draft', { exact: true }).waitFor();
     // The dialog comes back with the URL kept.
     await resultCard().getByRole('button', { name: 'Claim Points' }).click();
-    expect(await dialog.getByLabel('X post URL').inputValue()).toContain('twitter.com');
+    await eventually(() => dialog.getByLabel('X post URL').inputValue()).toContain('twitter.com');
   });
 
   it('with the popup blocked, shows the text to post and opens X in the same tab after 2 seconds', async () => {
@@ -264,7 +271,7 @@ describe('shared meme page (/meme/{code})', () => {
     expect(top).toBe('Stacking acorns');
     const overlay = page.locator('figure');
     expect(await overlay.locator('p').allTextContents()).toEqual([top, bottom]);
-    await expect.poll(() => naturalWidth(overlay.locator('img'))).toBeGreaterThan(0);
+    await eventually(() => naturalWidth(overlay.locator('img'))).toBeGreaterThan(0);
     const captionStyle = await overlay
       .locator('p')
       .first()

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findUserByWallet, setBlocked } from '../../server/features/users/users.repository.js';
-import { launchBrowser, type RunningServer, startServer, toastWithText } from '../helpers/browser.js';
+import { eventually, expectAttribute, launchBrowser, type RunningServer, startServer, toastWithText } from '../helpers/browser.js';
 import { fakeWallet, mainnetWallets } from '../helpers/wallets.js';
 
 let server: RunningServer;
@@ -36,19 +36,19 @@ describe('mining page: join with a wallet', () => {
     const join = page.getByRole('button', { name: 'Join', exact: true });
     const connectX = page.getByRole('button', { name: 'Connect X', exact: true });
 
-    expect(await connectX.isDisabled()).toBe(true);
-    expect(await connectX.getAttribute('title')).toBe('Please connect wallet first');
+    await eventually(() => connectX.isDisabled()).toBe(true);
+    await expectAttribute(connectX, 'title', 'Please connect wallet first');
 
     await input.fill(fakeWallet('bc1p', 61));
-    expect(await join.isDisabled()).toBe(true);
-    expect(await input.getAttribute('aria-invalid')).toBe('true');
+    await eventually(() => join.isDisabled()).toBe(true);
+    await expectAttribute(input, 'aria-invalid', 'true');
     const invalidBorder = await borderColour('input[aria-invalid="true"]');
     await input.press('Enter');
     await page.getByRole('alert').filter({ hasText: invalidMessage }).waitFor();
 
     await input.fill(mainnetWallets.taproot);
-    expect(await join.isEnabled()).toBe(true);
-    expect(await input.getAttribute('aria-invalid')).toBe('false');
+    await eventually(() => join.isEnabled()).toBe(true);
+    await expectAttribute(input, 'aria-invalid', 'false');
     const validBorder = await borderColour('input[aria-invalid="false"]');
     expect(validBorder).not.toBe(invalidBorder);
     const [red, green] = [invalidBorder, validBorder].map((colour) => colour.match(/\d+/g)!.map(Number));
@@ -59,7 +59,8 @@ describe('mining page: join with a wallet', () => {
     await page.getByRole('heading', { name: 'Almost Ready!' }).waitFor();
     await page.getByRole('button', { name: 'Connect X Account' }).waitFor();
     await toastWithText(page, 'Welcome!').waitFor();
-    expect(await page.evaluate(() => [localStorage.getItem('username'), localStorage.getItem('isLoggedIn')])).toEqual([
+    // The session is stored by an effect, after the render that shows the heading.
+    await eventually(() => page.evaluate(() => [localStorage.getItem('username'), localStorage.getItem('isLoggedIn')])).toEqual([
       mainnetWallets.taproot,
       'true',
     ]);
@@ -86,8 +87,8 @@ describe('mining page: join with a wallet', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await toastWithText(page, 'Disconnected').waitFor();
     await toastWithText(page, 'Successfully logged out').waitFor();
-    expect(await page.getByLabel('Bitcoin wallet address').inputValue()).toBe('');
-    expect(await page.evaluate(() => localStorage.getItem('username'))).toBeNull();
+    await eventually(() => page.getByLabel('Bitcoin wallet address').inputValue()).toBe('');
+    await eventually(() => page.evaluate(() => localStorage.getItem('username'))).toBeNull();
   });
 
   it('shows the red suspension toast to a blocked wallet', async () => {
@@ -114,7 +115,7 @@ describe('mining page: join with a wallet', () => {
     });
     await page.goto('/mining');
     await page.getByLabel('Bitcoin wallet address').waitFor();
-    expect(await page.evaluate(() => [localStorage.getItem('username'), localStorage.getItem('isLoggedIn')])).toEqual([
+    await eventually(() => page.evaluate(() => [localStorage.getItem('username'), localStorage.getItem('isLoggedIn')])).toEqual([
       null,
       null,
     ]);

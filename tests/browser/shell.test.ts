@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { collectConsoleErrors, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
+import { collectConsoleErrors, eventually, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -63,7 +63,8 @@ describe('app shell in Chromium', () => {
     await page.getByText('Translating...').waitFor();
     await page.getByRole('button', { name: '切换语言' }).waitFor();
     await page.getByRole('heading', { name: '挖矿阶段已结束' }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    // <html lang> is set by an effect, after the render that shows the heading.
+    await eventually(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
 
     await page.reload();
     await page.getByRole('button', { name: '切换语言' }).waitFor();

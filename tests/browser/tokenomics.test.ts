@@ -1,6 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { collectConsoleErrors, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
+import {
+  collectConsoleErrors,
+  eventually,
+  expectAttribute,
+  expectFocused,
+  launchBrowser,
+  type RunningServer,
+  startServer,
+} from '../helpers/browser.js';
 import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
 
 let upstream: FakeUpstream;
@@ -43,12 +51,12 @@ interface TabCase {
 const tabs: TabCase[] = [
   {
     value: 'overview',
-    en: { label: 'Overview', texts: ['Development of the next token standard', '1,000,000,000', 'also read as 3%'] },
-    zh: { label: '概览', texts: ['下一代代币标准开发', '另一说法为 3%'] },
+    en: { label: 'Overview', texts: ['Development of the next token standard', '1,000,000,000', 'Future incentives'] },
+    zh: { label: '概览', texts: ['下一代代币标准开发', '未来激励'] },
   },
   {
     value: 'airdrop',
-    en: { label: 'Airdrop', texts: ['34,123 tokens', 'Kraken', 'Another passage lists only 1.25 Curator, 1.5 Whale, 2.0 Kraken.'] },
+    en: { label: 'Airdrop', texts: ['34,123 tokens', 'Kraken', 'Recalculated at TGE.'] },
     zh: { label: '空投', texts: ['34,123 枚代币', '海怪'] },
   },
   {
@@ -70,9 +78,16 @@ const tabs: TabCase[] = [
     value: 'vesting',
     en: {
       label: 'Vesting',
-      texts: ['Block 917,010', 'Selling any NFT before all releases complete forfeits the remaining bonus.'],
+      texts: [
+        'Block 917,010',
+        'Selling any NFT before all releases complete forfeits the remaining bonus.',
+        'Season 1 forfeits split 50% treasury, 20% season 2, 30% season 3.',
+      ],
     },
-    zh: { label: '解锁', texts: ['区块 925,650', '在全部发放完成前出售任何 NFT，将没收剩余的奖励。'] },
+    zh: {
+      label: '解锁',
+      texts: ['区块 925,650', '在全部发放完成前出售任何 NFT，将没收剩余的奖励。', '第 1 赛季没收的代币按 50% 国库、20% 第 2 赛季、30% 第 3 赛季分配。'],
+    },
   },
   {
     value: 'treasury',
@@ -105,7 +120,7 @@ async function openTab(label: string, texts: string[]) {
   await page.getByRole('tab', { name: label, exact: true }).click();
   const panel = page.getByRole('tabpanel', { name: label, exact: true });
   for (const text of texts) await panel.getByText(text, { exact: false }).first().waitFor();
-  expect(await page.getByRole('tab', { name: label, exact: true }).getAttribute('aria-selected')).toBe('true');
+  await expectAttribute(page.getByRole('tab', { name: label, exact: true }), 'aria-selected', 'true');
 }
 
 describe('tokenomics page', () => {
@@ -115,14 +130,14 @@ describe('tokenomics page', () => {
     await page.getByRole('heading', { level: 1, name: 'Tokenomics' }).waitFor();
     for (const tab of tabs) {
       await openTab(tab.en.label, tab.en.texts);
-      expect(new URL(page.url()).searchParams.get('tab')).toBe(tab.value);
+      await eventually(() => new URL(page.url()).searchParams.get('tab')).toBe(tab.value);
     }
 
     await page.getByRole('button', { name: 'Switch language' }).click();
     await page.getByRole('heading', { level: 1, name: '代币经济' }).waitFor();
     for (const tab of tabs) {
       await openTab(tab.zh.label, tab.zh.texts);
-      expect(new URL(page.url()).searchParams.get('tab')).toBe(tab.value);
+      await eventually(() => new URL(page.url()).searchParams.get('tab')).toBe(tab.value);
     }
     expect(consoleErrors).toEqual([]);
   });
@@ -131,13 +146,13 @@ describe('tokenomics page', () => {
     await page.goto('/tokenomics');
     await page.getByRole('tablist').focus();
     const overview = page.getByRole('tab', { name: 'Overview', exact: true });
-    expect(await overview.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expectFocused(overview);
 
     await page.keyboard.press('ArrowRight');
     const airdrop = page.getByRole('tab', { name: 'Airdrop', exact: true });
     await page.waitForURL('**/tokenomics?tab=airdrop');
-    expect(await airdrop.getAttribute('aria-selected')).toBe('true');
-    expect(await airdrop.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expectAttribute(airdrop, 'aria-selected', 'true');
+    await expectFocused(airdrop);
     await page.getByRole('tabpanel', { name: 'Airdrop' }).getByText('34,123 tokens').waitFor();
 
     await page.keyboard.press('ArrowRight');
@@ -148,7 +163,7 @@ describe('tokenomics page', () => {
 
   it('opens the tab named in ?tab= and keeps the chosen tab across a reload', async () => {
     await page.goto('/tokenomics?tab=staking');
-    expect(await page.getByRole('tab', { name: 'Staking', exact: true }).getAttribute('aria-selected')).toBe('true');
+    await expectAttribute(page.getByRole('tab', { name: 'Staking', exact: true }), 'aria-selected', 'true');
     await page.getByRole('tabpanel', { name: 'Staking' }).getByText('69,412,725.85').first().waitFor();
 
     await page.getByRole('tab', { name: 'Vesting', exact: true }).click();
@@ -158,8 +173,9 @@ describe('tokenomics page', () => {
 
     await page.goto('/tokenomics?tab=airdrop');
     await page.getByRole('link', { name: 'How the whale bonus vests' }).click();
+    // The link's navigation renders in a transition, after the URL has already changed.
     await page.waitForURL('**/tokenomics?tab=vesting');
-    expect(await page.getByRole('tab', { name: 'Vesting', exact: true }).getAttribute('aria-selected')).toBe('true');
+    await expectAttribute(page.getByRole('tab', { name: 'Vesting', exact: true }), 'aria-selected', 'true');
 
     await page.goto('/tokenomics?tab=no-such-tab');
     await page.getByRole('tabpanel', { name: 'Overview' }).getByText('Development of the next token standard').waitFor();
@@ -179,8 +195,8 @@ describe('tokenomics page', () => {
     for (const tab of tabs) {
       await page.goto(`/tokenomics?tab=${tab.value}`);
       await page.getByRole('tabpanel', { name: tab.en.label }).getByText(tab.en.texts[0]!).first().waitFor();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, tab.value).toBe(0);
+      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      await eventually(overflow, tab.value).toBe(0);
     }
   });
 });
@@ -213,5 +229,55 @@ describe('FAQ page', () => {
     await page.getByRole('heading', { level: 2, name: '免责声明' }).waitFor();
     await page.getByText('参与即表示接受。', { exact: false }).waitFor();
     await page.getByText('挖矿还开放吗？').waitFor();
+  });
+});
+
+describe('one figure per item', () => {
+  // The spec's contradictions are decided in docs/decisions.md; a holder sees only the chosen figure.
+  const alternativeWording = {
+    en: ['reading', 'one passage says', 'another says', 'another passage', 'also read as', 'also cites', 'written two ways', 'elsewhere'],
+    zh: ['说法', '写法', '一处写为', '另一处', '也提到'],
+  };
+
+  function expectNoAlternative(text: string, language: 'en' | 'zh', where: string) {
+    for (const phrase of alternativeWording[language]) {
+      expect(text.toLowerCase(), `${where}: "${phrase}"`).not.toContain(phrase);
+    }
+  }
+
+  async function panelText(label: string, firstText: string) {
+    const panel = page.getByRole('tabpanel', { name: label, exact: true });
+    await panel.getByText(firstText, { exact: false }).first().waitFor();
+    return (await panel.textContent()) ?? '';
+  }
+
+  it('shows no alternative reading on any tab, in English and in Chinese', async () => {
+    await page.goto('/tokenomics?tab=calculator');
+    await page.getByRole('heading', { level: 1, name: 'Tokenomics' }).waitFor();
+    for (const tab of tabs) {
+      await page.getByRole('tab', { name: tab.en.label, exact: true }).click();
+      expectNoAlternative(await panelText(tab.en.label, tab.en.texts[0]!), 'en', tab.value);
+    }
+
+    await page.getByRole('button', { name: 'Switch language' }).click();
+    await page.getByRole('heading', { level: 1, name: '代币经济' }).waitFor();
+    for (const tab of tabs) {
+      await page.getByRole('tab', { name: tab.zh.label, exact: true }).click();
+      expectNoAlternative(await panelText(tab.zh.label, tab.zh.texts[0]!), 'zh', tab.value);
+    }
+  });
+
+  it('answers where forfeits go with one split in the FAQ, in English and in Chinese', async () => {
+    await page.goto('/faq');
+    await page.getByText('What happens if I sell an NFT?').waitFor();
+    // textContent includes the answers of closed questions too.
+    expectNoAlternative((await page.locator('main').textContent()) ?? '', 'en', 'faq');
+    await page.getByText('What happens if I sell an NFT?').click();
+    await page.getByText('Season 1 forfeits split 50% treasury, 20% season 2, 30% season 3.', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Switch language' }).click();
+    const answer = page.getByText('第 1 赛季没收的代币按 50% 国库、20% 第 2 赛季、30% 第 3 赛季分配。', { exact: true });
+    await answer.waitFor();
+    expectNoAlternative((await page.locator('main').textContent()) ?? '', 'zh', 'faq');
   });
 });

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-import { type Browser, type ConsoleMessage, chromium, type Page } from 'playwright-core';
+import { type Browser, type ConsoleMessage, chromium, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { AppOverrides } from '../../server/app.js';
+import { freePort } from './free-port.js';
 import { createTestApp, type TestContext } from './test-app.js';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -15,27 +17,19 @@ export interface RunningServer {
 }
 
 /** The real app with the built client, listening on a free port of 127.0.0.1. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  overrides: Pick<AppOverrides, 'now'> = {},
+): Promise<RunningServer> {
   if (!fs.existsSync(path.join(clientDir, 'index.html'))) {
     throw new Error(`${clientDir} is missing: run \`npx vite build\` before the browser tests`);
   }
   // The port is chosen first so PUBLIC_URL (OAuth redirect, share links) names the real address.
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const ctx = await createTestApp({ CLIENT_DIR: clientDir, LOGIN_RATE_LIMIT: '1000', PUBLIC_URL: baseUrl, ...env });
+  const ctx = await createTestApp({ CLIENT_DIR: clientDir, LOGIN_RATE_LIMIT: '1000', PUBLIC_URL: baseUrl, ...env }, overrides);
   await ctx.app.listen({ port, host: '127.0.0.1' });
   return { ctx, baseUrl, close: () => ctx.close() };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export async function launchBrowser(): Promise<Browser> {
@@ -67,4 +61,26 @@ export function collectConsoleErrors(page: Page): string[] {
 /** A visible toast with this text (Radix also renders an off-screen announcement copy; this skips it). */
 export function toastWithText(page: Page, text: string) {
   return page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
+}
+
+/** Generous for a loaded 2-core machine; a poll that passes returns at once. */
+const settleTimeoutMs = 10_000;
+
+/**
+ * Polls a read of page state until the assertion holds. A one-shot read right after goto, click, fill or
+ * waitForURL races the page: router navigations render in a transition after the URL has changed, and
+ * effects (localStorage, <html lang>) run after the render.
+ */
+export function eventually<T>(read: () => T | Promise<T>, message?: string) {
+  return expect.poll(read, { timeout: settleTimeoutMs, message });
+}
+
+/** Waits until the element's attribute reads `value`; null waits until it is absent. */
+export async function expectAttribute(locator: Locator, name: string, value: string | null): Promise<void> {
+  await eventually(() => locator.getAttribute(name), `${name} of ${locator}`).toBe(value);
+}
+
+/** Waits until the element has keyboard focus. */
+export async function expectFocused(locator: Locator): Promise<void> {
+  await eventually(() => locator.evaluate((element) => element === document.activeElement), `focus on ${locator}`).toBe(true);
 }

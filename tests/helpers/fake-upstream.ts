@@ -13,10 +13,18 @@ export type Behaviour =
 export async function startFakeUpstream() {
   const behaviours = new Map<string, Behaviour>();
   const calls = new Map<string, number>();
+  const bodies = new Map<string, string[]>();
 
-  const server = http.createServer((request, response) => {
+  const server = http.createServer(async (request, response) => {
     const path = (request.url ?? '/').split('?')[0]!;
     calls.set(path, (calls.get(path) ?? 0) + 1);
+    const chunks: Buffer[] = [];
+    try {
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+    } catch {
+      return; // the caller gave up mid-request: nothing to answer
+    }
+    bodies.set(path, [...(bodies.get(path) ?? []), Buffer.concat(chunks).toString('utf8')]);
     const behaviour = behaviours.get(path);
     if (!behaviour) {
       response.writeHead(404).end('not found');
@@ -37,6 +45,10 @@ export async function startFakeUpstream() {
     },
     calls(path: string): number {
       return calls.get(path) ?? 0;
+    },
+    /** The request bodies received on a path, oldest first. */
+    bodies(path: string): string[] {
+      return bodies.get(path) ?? [];
     },
     async close() {
       server.closeAllConnections();

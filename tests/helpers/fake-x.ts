@@ -12,6 +12,8 @@ export interface FakeXPost {
   authorId: string;
   text: string;
   createdAt: Date;
+  /** Links as posted; X answers them as `entities.urls[].expanded_url` (the text shows t.co links). */
+  urls?: string[];
 }
 
 type Mode = 'ok' | 'fail' | 'hang';
@@ -100,8 +102,19 @@ export async function startFakeX() {
       if (!bearer(request)) return json(response, 401, { title: 'Unauthorized' });
       const post = posts.get(tweet[1]!);
       if (!post) return json(response, 200, { errors: [{ title: 'Not Found Error', resource_id: tweet[1] }] });
+      const urls = (post.urls ?? []).map((expanded, index) => ({
+        url: `https://t.co/fake${index}`,
+        expanded_url: expanded,
+        display_url: expanded.replace(/^https?:\/\//, ''),
+      }));
       return json(response, 200, {
-        data: { id: tweet[1], author_id: post.authorId, text: post.text, created_at: post.createdAt.toISOString() },
+        data: {
+          id: tweet[1],
+          author_id: post.authorId,
+          text: post.text,
+          created_at: post.createdAt.toISOString(),
+          ...(urls.length > 0 ? { entities: { urls } } : {}),
+        },
       });
     }
 

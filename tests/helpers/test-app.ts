@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type App, buildApp } from '../../server/app.js';
+import { type App, type AppOverrides, buildApp } from '../../server/app.js';
 import { type AppConfig, loadConfig } from '../../server/config.js';
 import { connectDatabase, type DatabaseHandle } from '../../server/db/connect.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
@@ -15,7 +15,7 @@ export interface TestContext {
   close: () => Promise<void>;
 }
 
-/** Config for tests: a temp DATA_DIR, a fresh database (SQLite file or PostgreSQL schema), no client build. */
+/** Config for tests: a temp DATA_DIR, a fresh database (SQLite file or PostgreSQL schema), no client build, no simulated X. */
 export async function testConfig(env: Record<string, string> = {}): Promise<{ config: AppConfig; cleanup: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-test-'));
   const pgSchema = postgresUrl ? await createPostgresSchema() : null;
@@ -24,6 +24,8 @@ export async function testConfig(env: Record<string, string> = {}): Promise<{ co
     CLIENT_DIR: path.join(dataDir, 'no-client'),
     SESSION_SECRET: 'test-secret-that-is-long-enough-for-cookies',
     LOG_LEVEL: 'silent',
+    // Tests ask for the simulated X explicitly (X_SIMULATED=true); otherwise X is real (fake) or off.
+    X_SIMULATED: 'false',
     ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}),
     ...env,
   });
@@ -36,11 +38,15 @@ export async function testConfig(env: Record<string, string> = {}): Promise<{ co
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+/** `overrides.now` sets the clock of the upstream caches. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  overrides: Pick<AppOverrides, 'now'> = {},
+): Promise<TestContext> {
   const { config, cleanup } = await testConfig(env);
   const handle = connectDatabase(config);
   await migrateToLatest(handle.db);
-  const app = await buildApp(config, { database: handle, logger: false });
+  const app = await buildApp(config, { ...overrides, database: handle, logger: false });
   await app.ready();
   return {
     config,

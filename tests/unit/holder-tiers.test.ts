@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  holderTier,
-  stakingTierMultiplier,
-  whaleBonusMultiplier,
-  whaleBonusMultipliersShortReading,
-} from '@shared/holder-tiers.js';
+import { holderTier, stakingTierMultiplier, whaleBonusMultiplier } from '@shared/holder-tiers.js';
 
 describe('holderTier', () => {
   it.each([
@@ -43,10 +38,6 @@ describe('whaleBonusMultiplier', () => {
     [25, 2],
   ])('gives %i NFTs a multiplier of %s', (nfts, multiplier) => {
     expect(whaleBonusMultiplier(nfts)).toBe(multiplier);
-  });
-
-  it('keeps the shorter reading that names only Curator, Whale and Kraken', () => {
-    expect(whaleBonusMultipliersShortReading).toEqual({ curator: 1.25, whale: 1.5, kraken: 2 });
   });
 });
 

@@ -3,7 +3,6 @@ import { toMicro } from '@shared/token-amount.js';
 import {
   actualDistributableApprox,
   distribution,
-  futureIncentivesReadings,
   lockPeriods,
   oneOfOneBonus,
   seasonLengthBlocks,
@@ -15,22 +14,14 @@ import {
   treasuryItems,
 } from '@shared/tokenomics.js';
 
-const percentSum = (futureIncentivesPercent: number) =>
-  distribution.reduce(
-    (sum, item) => sum + (item.key === 'futureIncentives' ? futureIncentivesPercent : item.percent),
-    0,
-  );
-
 describe('distribution', () => {
-  it('sums to 100% with the 4% future-incentives reading and to 99% with the 3% one', () => {
-    expect(futureIncentivesReadings.map((reading) => reading.percent)).toEqual([4, 3]);
-    expect(percentSum(4)).toBe(100);
-    expect(percentSum(3)).toBe(99);
+  it('sums to 100%', () => {
+    expect(distribution.reduce((sum, item) => sum + item.percent, 0)).toBe(100);
   });
 
-  it('keeps the 3% reading beside future incentives without using it in the total', () => {
+  it('gives future incentives one figure, 4% (40M), the one that brings the total to 100%', () => {
     const futureIncentives = distribution.find((item) => item.key === 'futureIncentives');
-    expect(futureIncentives).toMatchObject({ percent: 4, tokens: 40_000_000, otherPercentReadings: [3] });
+    expect(futureIncentives).toEqual({ key: 'futureIncentives', percent: 4, tokens: 40_000_000 });
   });
 
   it('gives every item the token amount its percent of the 1,000,000,000 supply implies', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { sumMicro, toMicro } from '@shared/token-amount.js';
-import { alternativeBaseAirdropPerNft } from '@shared/tokenomics.js';
 import {
   splitWhaleBonusMicro,
   summariseAllocation,
@@ -30,8 +29,8 @@ describe('whaleBonus', () => {
     expect(whaleBonus(25)).toBe(1_706_150);
   });
 
-  it('accepts another base, such as the 37,205 the text also cites', () => {
-    expect(whaleBonus(10, alternativeBaseAirdropPerNft)).toBe(558_075);
+  it('accepts another base, since the base is recalculated at TGE', () => {
+    expect(whaleBonus(10, 37_205)).toBe(558_075);
     expect(whaleBonusMicro(2, '0.000001')).toBe(2n); // 2.2 micro-tokens rounds to 2
   });
 });

@@ -18,15 +18,17 @@ function assertOwnCollection(collection: string): void {
   if (collection !== brand.collectionSlug) throw notFound('UNKNOWN_COLLECTION', `Unknown collection ${collection}`);
 }
 
-const chainRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app, { config }) => {
-  const chain = createChainService(config, app.db);
+const chainRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () => number }> = async (app, { config, now }) => {
+  const chain = createChainService(config, app.db, now);
 
   app.get(
     '/chain/tip-height',
     { schema: { response: { 200: TipHeightSchema, ...failures } } },
     async (_request, reply) => {
+      const tip = await chain.tipHeight();
+      // Set only on success (here and below): a failure cached by the browser would fail Retry and the next poll.
       reply.header('cache-control', 'public, max-age=15');
-      return chain.tipHeight();
+      return tip;
     },
   );
 
@@ -35,8 +37,9 @@ const chainRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app
     { schema: { params: CollectionParamsSchema, response: { 200: CollectionStatsSchema, ...failures } } },
     async (request, reply) => {
       assertOwnCollection(request.params.collection);
+      const stats = await chain.collectionStats();
       reply.header('cache-control', 'public, max-age=60');
-      return chain.collectionStats();
+      return stats;
     },
   );
 
@@ -45,8 +48,9 @@ const chainRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app
     { schema: { params: CollectionParamsSchema, response: { 200: StakingStatsSchema, ...failures } } },
     async (request, reply) => {
       assertOwnCollection(request.params.collection);
+      const stats = await chain.stakingStats();
       reply.header('cache-control', 'public, max-age=60');
-      return chain.stakingStats();
+      return stats;
     },
   );
 };

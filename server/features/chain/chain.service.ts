@@ -19,15 +19,20 @@ function unavailable(error: unknown, message: string): never {
   throw new AppError(502, 'UPSTREAM_UNAVAILABLE', message, {}, { cause: error });
 }
 
-/** Outside numbers, proxied and cached so a thousand visitors make one upstream call. */
-export function createChainService(config: AppConfig, db: Kysely<Database>) {
-  const tip = new CachedSource(() => fetchTipHeight(config.blockHeightUrls, config.upstreamTimeoutMs), 30 * seconds);
-  const collection = new CachedSource(
-    () => fetchCollectionStats(config.marketplaceApiBase, brand.collectionSlug, config.upstreamTimeoutMs),
+/**
+ * Outside numbers, proxied and cached so a thousand visitors make one upstream call. `now` is the
+ * caches' clock (tests move it on to make a value stale).
+ */
+export function createChainService(config: AppConfig, db: Kysely<Database>, now: () => number = Date.now) {
+  const timeout = config.upstreamTimeoutMs;
+  const cached = <T>(load: () => Promise<T>, ttlMs: number) => new CachedSource(load, ttlMs, undefined, now);
+  const tip = cached(() => fetchTipHeight(config.blockHeightUrls, timeout), 30 * seconds);
+  const collection = cached(
+    () => fetchCollectionStats(config.marketplaceApiBase, brand.collectionSlug, timeout),
     5 * minutes,
   );
   const stakingUrl = config.stakingStatsUrl;
-  const staking = stakingUrl ? new CachedSource(() => fetchStakingFigures(stakingUrl, config.upstreamTimeoutMs), 5 * minutes) : null;
+  const staking = stakingUrl ? cached(() => fetchStakingFigures(stakingUrl, timeout), 5 * minutes) : null;
 
   async function stakingFromSettings(): Promise<StakingStats> {
     const stored = await readSetting<{ lockedCount: number }>(db, stakingSettingKey);

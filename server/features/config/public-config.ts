@@ -1,5 +1,6 @@
 import type { PublicConfig } from '../../../shared/schemas/config.js';
 import type { AppConfig } from '../../config.js';
+import { simulatedXPrefix } from '../../x-mode.js';
 
 export const xComposeIntentUrl = 'https://x.com/intent/tweet';
 
@@ -7,7 +8,10 @@ export const xComposeIntentUrl = 'https://x.com/intent/tweet';
 export function buildPublicConfig(config: AppConfig): PublicConfig {
   return {
     miningOpen: config.miningOpen,
-    x: { mode: config.x.clientId ? 'real' : 'off', composeUrl: xComposeIntentUrl },
+    x: {
+      mode: config.x.mode,
+      composeUrl: config.x.mode === 'simulated' ? `${config.publicUrl}${simulatedXPrefix}/intent/tweet` : xComposeIntentUrl,
+    },
     generation: { mode: config.llm.baseUrl ? 'ai' : 'offline' },
   };
 }

@@ -50,11 +50,3 @@ export async function markMemePosted(db: Kysely<Database>, memeId: number, point
 export async function replaceMemeImage(db: Kysely<Database>, memeId: number, imageFile: string): Promise<void> {
   await db.updateTable('memes').set({ image_file: imageFile }).where('id', '=', memeId).execute();
 }
-
-export async function addUserPoints(db: Kysely<Database>, userId: number, points: number): Promise<void> {
-  await db
-    .updateTable('users')
-    .set((eb) => ({ total_points: eb('total_points', '+', points) }))
-    .where('id', '=', userId)
-    .execute();
-}

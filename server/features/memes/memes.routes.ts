@@ -12,6 +12,7 @@ import {
   TemplatesResponseSchema,
   TrackingCodeParamsSchema,
 } from '../../../shared/schemas/memes.js';
+import { CooldownErrorSchema } from '../../../shared/schemas/tweets.js';
 import { notFound } from '../../errors.js';
 import { memeView, publicMemeView } from './meme-view.js';
 import { listPostedMemes, listUserMemes, findMemeByTrackingCode } from './memes.repository.js';
@@ -23,6 +24,7 @@ const failures = {
   403: ErrorResponseSchema,
   404: ErrorResponseSchema,
   409: ErrorResponseSchema,
+  429: CooldownErrorSchema,
   502: ErrorResponseSchema,
 };
 

@@ -1,27 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import { miningRewards } from '../../../shared/app-limits.js';
 import { splitMemeText } from '../../../shared/meme-text.js';
 import type { GenerateMemeBody, Meme, PostMemeBody } from '../../../shared/schemas/memes.js';
-import { hasProductHashtag } from '../../../shared/tweet-rules.js';
 import { invalidMemePostUrlMessage, tweetIdFromUrl } from '../../../shared/tweet-url.js';
-import type { Database, TwitterAccount, User } from '../../db/schema.js';
-import { isUniqueViolation } from '../../db/unique-violation.js';
+import type { User } from '../../db/schema.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { GenerationError, type GenerationProvider } from '../../integrations/generation/provider.js';
-import { insertTweetClaim } from '../tweets/tweets.repository.js';
-import { miningClosedError } from '../tweets/tweets.service.js';
-import { fetchOwnPost } from '../x-auth/own-post.js';
-import { requireTwitterAccount, type XDeps } from '../x-auth/x-auth.service.js';
-import { memeView, type ViewDeps } from './meme-view.js';
-import { addUserPoints, findMemeBySessionToken, insertMeme, markMemePosted } from './memes.repository.js';
+import { claimPost, type ClaimDeps } from '../claims/claims.service.js';
+import { assertPostShowsMeme } from '../claims/meme-post-check.js';
+import { memeView, publicMemeView, type ViewDeps } from './meme-view.js';
+import { findMemeBySessionToken, insertMeme, markMemePosted } from './memes.repository.js';
 import { renderMeme } from './render-meme.js';
 import { stableHash } from '../../lib/stable-hash.js';
 
-export interface MemeDeps extends ViewDeps, XDeps {
-  db: Kysely<Database>;
+export interface MemeDeps extends ViewDeps, ClaimDeps {
   generator: GenerationProvider;
-  miningOpen: boolean;
 }
 
 export const memeNotFoundMessage = "Meme Not Found - This meme doesn't exist or has been removed.";
@@ -42,7 +34,7 @@ export async function generateMeme(deps: MemeDeps, user: User, input: GenerateMe
   const prompt = input.customPrompt?.trim() || null;
   let memeText: string;
   try {
-    memeText = await deps.generator.memeText({ theme: input.theme, prompt });
+    memeText = await deps.generator.memeText({ theme: input.theme, prompt, language: input.language ?? 'en' });
   } catch (error) {
     if (error instanceof GenerationError) {
       throw new AppError(502, 'GENERATION_FAILED', 'Failed to generate meme. Please try again.', {}, { cause: error });
@@ -70,46 +62,35 @@ export async function generateMeme(deps: MemeDeps, user: User, input: GenerateMe
   return memeView(deps, row);
 }
 
-async function verifyMemePost(deps: MemeDeps, account: TwitterAccount, tweetId: string, since: number): Promise<void> {
-  if (!deps.x.isConfigured) return;
-  const post = await fetchOwnPost(deps, account, tweetId, since);
-  if (!hasProductHashtag(post.text)) throw badRequest('TWEET_RULES', 'The post on X must include the share text hashtags.');
-}
+const alreadyPosted = () => conflict('MEME_ALREADY_POSTED', 'This meme has already been claimed.');
 
-/** Claims the meme's points for a post: own meme, once per meme, once per post id. */
+/** A meme's own rules (own meme, once per meme, the post shows it); the claim rules are the claims feature's. */
 export async function postMeme(deps: MemeDeps, user: User, input: PostMemeBody, now = Date.now()) {
-  if (!deps.miningOpen) throw miningClosedError();
   const meme = await findMemeBySessionToken(deps.db, input.sessionToken);
   if (!meme) throw notFound('MEME_NOT_FOUND', memeNotFoundMessage);
   if (meme.user_id !== user.id) throw forbidden('You can only claim your own memes.');
-  if (meme.is_posted === 1) throw conflict('MEME_ALREADY_POSTED', 'This meme has already been claimed.');
-
+  if (meme.is_posted === 1) throw alreadyPosted();
   const tweetId = tweetIdFromUrl(input.tweetUrl);
   if (!tweetId || tweetId !== input.tweetId) throw badRequest('INVALID_TWEET_URL', invalidMemePostUrlMessage);
-  const account = await requireTwitterAccount(deps.db, user.id);
-  await verifyMemePost(deps, account, tweetId, meme.created_at);
 
-  const points = account.is_verified === 1 ? miningRewards.verifiedMemePoints : miningRewards.memePoints;
-  try {
-    await deps.db.transaction().execute(async (trx) => {
-      await insertTweetClaim(trx, {
-        userId: user.id,
-        tweetId,
-        tweetUrl: input.tweetUrl.trim(),
-        tweetText: meme.meme_text,
-        isCustom: false,
-        points,
-        now,
-        memeId: meme.id,
-      });
-      if (!(await markMemePosted(trx, meme.id, points, now))) {
-        throw conflict('MEME_ALREADY_POSTED', 'This meme has already been claimed.');
-      }
-      await addUserPoints(trx, user.id, points);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('TWEET_ALREADY_CLAIMED', 'This post has already been claimed.');
-    throw error;
-  }
-  return { ok: true as const, pointsEarned: points };
+  const { shareUrl } = publicMemeView(deps, meme);
+  const { pointsEarned } = await claimPost(
+    deps,
+    user,
+    {
+      kind: 'meme',
+      tweetId,
+      tweetUrl: input.tweetUrl.trim(),
+      since: meme.created_at,
+      isCustom: false,
+      memeId: meme.id,
+      fallbackText: meme.meme_text,
+      checkPost: (post) => assertPostShowsMeme(post, shareUrl),
+      alsoRecord: async (trx, points) => {
+        if (!(await markMemePosted(trx, meme.id, points, now))) throw alreadyPosted();
+      },
+    },
+    now,
+  );
+  return { ok: true as const, pointsEarned };
 }

@@ -4,6 +4,7 @@ import {
   CooldownErrorSchema,
   CooldownQuerySchema,
   CooldownSchema,
+  claimedTweetsPageSize,
   GenerateTweetBodySchema,
   GenerateTweetResponseSchema,
   PostTweetBodySchema,
@@ -15,7 +16,7 @@ import { normalizeWallet } from '../../../shared/wallet.js';
 import type { GenerationProvider } from '../../integrations/generation/provider.js';
 import type { XClient } from '../../integrations/x-client.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { cooldownFrom } from './cooldown.js';
+import { cooldownFrom } from '../claims/cooldown.js';
 import { generateTweet, postTweet, userTweets } from './tweets.service.js';
 
 const failures = {
@@ -43,7 +44,7 @@ const tweetsRoutes: FastifyPluginAsyncTypebox<TweetsOptions> = async (app, { x, 
     },
     async (request) => {
       await request.requireSelf({ id: request.body.userId });
-      return { tweetText: await generateTweet(generator, request.body.prompt) };
+      return { tweetText: await generateTweet(generator, request.body.prompt, request.body.language) };
     },
   );
 
@@ -70,7 +71,8 @@ const tweetsRoutes: FastifyPluginAsyncTypebox<TweetsOptions> = async (app, { x, 
     { schema: { querystring: UserTweetsQuerySchema, response: { 200: UserTweetsResponseSchema, ...failures } } },
     async (request) => {
       const user = await request.requireSelf({ walletAddress: normalizeWallet(request.query.wallet) });
-      return { tweets: await userTweets(app.db, user.id) };
+      const { limit = claimedTweetsPageSize, offset = 0 } = request.query;
+      return userTweets(app.db, user.id, { limit, offset });
     },
   );
 };

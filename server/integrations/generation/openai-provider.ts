@@ -1,18 +1,52 @@
 import { brand } from '../../../shared/brand.js';
+import type { GenerationLanguage } from '../../../shared/schemas/language.js';
 import { fetchJson } from '../http.js';
 import { fitTweet } from './fit-tweet.js';
 import { GenerationError, type GenerationProvider } from './provider.js';
 
-const systemPrompt = [
-  `You write one tweet for holders of ${brand.collectionName}, a Bitcoin ordinals collection, and its token ${brand.tokenTicker}.`,
-  `Between 120 and 260 characters. Include the hashtags ${brand.productHashtag} and #BRC20.`,
-  'No links, no quotes around the tweet, no financial promises. Answer with the tweet only.',
-].join(' ');
+// X counts a Chinese character as two, so a Chinese tweet has half as many characters to use.
+const tweetLanguage: Record<GenerationLanguage, string> = {
+  en: 'Write in English. Between 120 and 260 characters.',
+  zh: 'Write in Simplified Chinese (简体中文), the way Chinese crypto Twitter writes; keep hashtags and the collection name in English. Between 50 and 110 Chinese characters.',
+};
 
-const memeSystemPrompt = [
-  `You write a short, funny two-part meme caption for ${brand.collectionName}, squirrels on Bitcoin ordinals.`,
-  'Answer as "TOP TEXT / BOTTOM TEXT", at most 90 characters in all, no hashtags, no mentions, no links.',
-].join(' ');
+const memeLanguage: Record<GenerationLanguage, string> = {
+  en: 'Write in English, at most 90 characters in all.',
+  zh: 'Write in Simplified Chinese (简体中文), at most 40 Chinese characters in all.',
+};
+
+function tweetPrompt(language: GenerationLanguage): string {
+  return [
+    `You write one tweet for holders of ${brand.collectionName}, a Bitcoin ordinals collection, and its token ${brand.tokenTicker}.`,
+    tweetLanguage[language],
+    `Include the hashtags ${brand.productHashtag} and #BRC20.`,
+    'No links, no quotes around the tweet, no financial promises. Answer with the tweet only.',
+  ].join(' ');
+}
+
+function memePrompt(language: GenerationLanguage): string {
+  return [
+    `You write a short, funny two-part meme caption for ${brand.collectionName}, squirrels on Bitcoin ordinals.`,
+    'Answer as "TOP TEXT / BOTTOM TEXT", no hashtags, no mentions, no links.',
+    memeLanguage[language],
+  ].join(' ');
+}
+
+/**
+ * The split rule halves a caption by words; Chinese has no spaces, so a Chinese caption without a
+ * slash would all land on top. It is broken at the clause mark nearest its middle instead.
+ */
+function withBreak(caption: string): string {
+  if (/[\n/ ]/.test(caption) || !/\p{Script=Han}/u.test(caption)) return caption;
+  const chars = [...caption];
+  if (chars.length < 4) return caption;
+  const middle = chars.length / 2;
+  const marks = chars.flatMap((char, i) => (/[，。！？；：、,.!?]/u.test(char) && i > 0 && i < chars.length - 1 ? [i] : []));
+  const mark = marks.sort((a, b) => Math.abs(a - middle) - Math.abs(b - middle))[0];
+  // A break at a mark drops the mark: each half reads as its own line.
+  const [top, bottom] = mark === undefined ? [Math.ceil(middle), Math.ceil(middle)] : [mark, mark + 1];
+  return `${chars.slice(0, top).join('')} / ${chars.slice(bottom).join('')}`;
+}
 
 /** OpenAI-compatible chat completions; the answer is checked and repaired, or rejected. */
 export function createOpenAiProvider(options: {
@@ -54,20 +88,20 @@ export function createOpenAiProvider(options: {
 
   return {
     name: 'openai-compatible',
-    async tweet(prompt) {
-      const cleaned = (await complete(systemPrompt, prompt)).replace(/https?:\/\/\S+/g, '');
-      const tweet = fitTweet(cleaned);
+    async tweet(prompt, language) {
+      const cleaned = (await complete(tweetPrompt(language), prompt)).replace(/https?:\/\/\S+/g, '');
+      const tweet = fitTweet(cleaned, { language });
       if (!tweet) throw new GenerationError('The generated text could not be made into a valid tweet.');
       return tweet;
     },
-    async memeText({ theme, prompt }) {
-      const caption = (await complete(memeSystemPrompt, `Theme: ${theme}.${prompt ? ` Idea: ${prompt}` : ''}`))
+    async memeText({ theme, prompt, language }) {
+      const caption = (await complete(memePrompt(language), `Theme: ${theme}.${prompt ? ` Idea: ${prompt}` : ''}`))
         .replace(/https?:\/\/\S+/g, '')
         .replace(/[#@]\S*/g, '')
         .replace(/\s+/g, ' ')
         .trim();
       if (caption.length < 3 || caption.length > 160) throw new GenerationError('The generated caption does not fit a meme.');
-      return caption;
+      return withBreak(caption);
     },
   };
 }

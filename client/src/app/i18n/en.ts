@@ -18,6 +18,11 @@ export const en = {
     errorTitle: 'Something went wrong',
     errorText: 'This page could not be shown. Please reload and try again.',
     reload: 'Reload page',
+    retry: 'Retry',
+    retrying: 'Retrying...',
+    lastUpdated: (ago: string) => `Last updated ${ago}`,
+    minutesAgo: (minutes: string) => `${minutes} min ago`,
+    lessThanAMinuteAgo: 'less than a minute ago',
   },
   language: {
     otherLanguageName: '中文',

@@ -18,6 +18,11 @@ export const zh: Dictionary = {
     errorTitle: '出错了',
     errorText: '此页面无法显示，请刷新后重试。',
     reload: '重新加载页面',
+    retry: '重试',
+    retrying: '正在重试...',
+    lastUpdated: (ago: string) => `${ago}更新`,
+    minutesAgo: (minutes: string) => `${minutes} 分钟前`,
+    lessThanAMinuteAgo: '不到 1 分钟前',
   },
   language: {
     otherLanguageName: 'English',

@@ -7,6 +7,7 @@ import { MemeStudio } from '@client/features/memes/components/meme-studio';
 import { PopularMemes } from '@client/features/memes/components/popular-memes';
 import { UserLoadError } from '@client/features/memes/components/user-load-error';
 import { useLanguage } from '@client/app/i18n/language-provider';
+import { useMiningOpen } from '@client/features/config/hooks/use-mining-open';
 
 function StudioContent() {
   const { t } = useLanguage();
@@ -23,12 +24,13 @@ function StudioContent() {
 
 export function MemesPage() {
   const { t } = useLanguage();
+  const miningOpen = useMiningOpen();
 
   return (
     <div className="stack memes-page">
       <header>
         <h1>{t.memes.title}</h1>
-        <p className="muted">{t.memes.intro}</p>
+        {miningOpen !== undefined && <p className="muted">{miningOpen ? t.memes.intro : t.memes.introClosed}</p>}
       </header>
       <StudioContent />
       <PopularMemes />

@@ -19,6 +19,9 @@ export const homeEn = {
     percentLocked: 'NFTs locked',
     lockedCount: 'Locked count',
     stakingUnavailable: 'Live data temporarily unavailable',
+    stakingLastUpdated: (ago: string) => `Staking figures last updated ${ago}`,
+    heightUnavailable: 'Block height unavailable',
+    heightUnavailableNote: 'The countdown resumes by itself when the block explorer answers again.',
     stakingLocker: 'Open the staking locker',
   },
   tools: {
@@ -82,6 +85,9 @@ export const homeZh: Widen<typeof homeEn> = {
     percentLocked: 'NFT 锁定比例',
     lockedCount: '锁定数量',
     stakingUnavailable: '实时数据暂时不可用',
+    stakingLastUpdated: (ago: string) => `质押数据 ${ago}更新`,
+    heightUnavailable: '区块高度暂不可用',
+    heightUnavailableNote: '区块浏览器恢复响应后，倒计时会自动继续。',
     stakingLocker: '打开质押锁仓页面',
   },
   tools: {

@@ -4,7 +4,3 @@ import { memeShareHashtags } from '@shared/brand';
 export function memeShareText(meme: { memeText: string; shareUrl: string }): string {
   return `${meme.memeText} ${memeShareHashtags.join(' ')}\n${meme.shareUrl}`;
 }
-
-export function xIntentUrl(text: string): string {
-  return `https://x.com/intent/tweet?text=${encodeURIComponent(text)}`;
-}

@@ -31,7 +31,6 @@ export const tokenomicsEn = {
     tgePlus: (blocks: string) => `TGE + ${blocks} blocks`,
     block: (n: string) => `Block ${n}`,
     about: (value: string) => `about ${value}`,
-    twoReadings: 'Two readings',
   },
   distribution: {
     holderAirdrop: 'Holder airdrop',
@@ -51,16 +50,12 @@ export const tokenomicsEn = {
     colShare: 'Share',
     colTokens: 'Tokens',
     total: 'Total',
-    alsoRead: (percent: string) => `also read as ${percent}`,
-    futureNote: (main: string, tokens: string, other: string, otherTotal: string) =>
-      `Future incentives: one passage says ${other}, another says ${main} (${tokens} tokens). Only the ${main} reading matches the ${tokens} figure and brings the total to 100%; with ${other} the shares add up to ${otherTotal}. The chart and table use ${main}.`,
   },
   airdrop: {
     heading: 'Holder airdrop',
     share: 'Share of supply',
     basePerNft: 'Base airdrop per NFT',
-    baseNote: (other: string) =>
-      `The text also cites ${other} tokens per NFT; the figure is recalculated at TGE.`,
+    baseNote: 'Recalculated at TGE.',
     tiersHeading: 'Holder tiers and whale bonus',
     tiersCaption: 'Holder tiers by NFTs held, with the whale bonus multiplier of each',
     colTier: 'Tier',
@@ -74,8 +69,6 @@ export const tokenomicsEn = {
       whale: 'Whale',
       kraken: 'Kraken',
     },
-    shortReading: (list: string) => `Another passage lists only ${list}.`,
-    shortReadingItem: (multiplier: string, tier: string) => `${multiplier} ${tier}`,
     formulaHeading: 'Whale bonus',
     formula: 'Whale bonus = base × NFTs × tier multiplier, for holders of 2 or more NFTs.',
     formulaExample: (base: string, nfts: string, multiplier: string, bonus: string) =>
@@ -157,10 +150,8 @@ export const tokenomicsEn = {
     countdownLink: 'See the live countdown for your wallet',
     forfeitHeading: 'Selling before the last release',
     forfeitRule: 'Selling any NFT before all releases complete forfeits the remaining bonus.',
-    forfeitReadingsIntro: 'Where forfeited tokens go is written two ways:',
     forfeitSplit: (treasury: string, seasonTwo: string, seasonThree: string) =>
       `Season 1 forfeits split ${treasury} treasury, ${seasonTwo} season 2, ${seasonThree} season 3.`,
-    forfeitTreasury: 'Elsewhere the text says forfeits return to the treasury.',
   },
   treasury: {
     heading: 'Treasury',
@@ -201,6 +192,9 @@ export const tokenomicsEn = {
     completeTitle: 'Mining Phase Complete',
     completeText: 'Energy mining is now disabled',
     checkAllocation: 'Check My Token Allocation',
+    openTitle: 'Mining Is Open',
+    openText: 'Posts on X earn points now',
+    goMining: 'Start Mining',
   },
   examples: {
     stakingHeading: 'Staking examples (season 1)',
@@ -236,8 +230,8 @@ export const tokenomicsEn = {
       `${percent} at TGE + ${blocks} blocks (block ${target})`,
     sellQ: 'What happens if I sell an NFT?',
     sellA: 'Selling any NFT before all releases complete forfeits the remaining whale bonus.',
-    sellReadings: (treasury: string, seasonTwo: string, seasonThree: string) =>
-      `The text gives two readings of where forfeits go: season 1 forfeits split ${treasury} treasury, ${seasonTwo} season 2, ${seasonThree} season 3; elsewhere it says forfeits return to the treasury.`,
+    sellForfeits: (treasury: string, seasonTwo: string, seasonThree: string) =>
+      `Season 1 forfeits split ${treasury} treasury, ${seasonTwo} season 2, ${seasonThree} season 3.`,
     miningQ: 'What was social mining?',
     miningA: (tweet: string, meme: string, verifiedTweet: string, verifiedMeme: string) =>
       `Users earned points by posting custom tweets (${tweet} points each) and meme posts (${meme} points each); paid-tier verified accounts earned ${verifiedTweet} and ${verifiedMeme}.`,
@@ -245,6 +239,8 @@ export const tokenomicsEn = {
       `Its pool is ${percent} of the supply (${tokens} tokens). ${registered} users registered and ${legitimate} were judged legitimate.`,
     openQ: 'Is mining still open?',
     openA: 'No. Mining Phase Complete - Energy mining is now disabled. Check your token allocation instead.',
+    openYesA: 'Yes. Join with your wallet on the Mining page, connect X and post about the project to earn points.',
+    miningLink: 'Go to Mining',
     saleQ: 'What were the public sale terms?',
     saleA: (tokens: string, hours: string, proceeds: string, ceiling: string, btc: string, usd: string) =>
       `${tokens} tokens, ${hours}-hour pledging, a single final price, no refunds, ${proceeds} of proceeds to liquidity, a market cap ceiling of ${ceiling}, a hard cap of about ${btc} BTC; about ${usd} was raised.`,

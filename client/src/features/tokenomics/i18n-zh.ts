@@ -30,7 +30,6 @@ export const tokenomicsZh: Widen<typeof tokenomicsEn> = {
     tgePlus: (blocks) => `TGE + ${blocks} 个区块`,
     block: (n) => `区块 ${n}`,
     about: (value) => `约 ${value}`,
-    twoReadings: '两种说法',
   },
   distribution: {
     holderAirdrop: '持有者空投',
@@ -50,15 +49,12 @@ export const tokenomicsZh: Widen<typeof tokenomicsEn> = {
     colShare: '占比',
     colTokens: '代币数量',
     total: '合计',
-    alsoRead: (percent) => `另一说法为 ${percent}`,
-    futureNote: (main, tokens, other, otherTotal) =>
-      `未来激励：一处写为 ${other}，另一处写为 ${main}（${tokens} 枚代币）。只有 ${main} 的说法与 ${tokens} 这一数字相符，并使合计达到 100%；若按 ${other} 计算，各项合计为 ${otherTotal}。图表和表格采用 ${main}。`,
   },
   airdrop: {
     heading: '持有者空投',
     share: '占总供应量',
     basePerNft: '每个 NFT 的基础空投',
-    baseNote: (other) => `文中也提到每个 NFT ${other} 枚代币；该数字将在 TGE 时重新计算。`,
+    baseNote: '将在 TGE 时重新计算。',
     tiersHeading: '持有者等级与巨鲸奖励',
     tiersCaption: '按持有 NFT 数量划分的持有者等级及其巨鲸奖励倍数',
     colTier: '等级',
@@ -72,8 +68,6 @@ export const tokenomicsZh: Widen<typeof tokenomicsEn> = {
       whale: '巨鲸',
       kraken: '海怪',
     },
-    shortReading: (list) => `另一处只列出了${list}。`,
-    shortReadingItem: (multiplier, tier) => `${tier} ${multiplier}`,
     formulaHeading: '巨鲸奖励',
     formula: '巨鲸奖励 = 基础空投 × NFT 数量 × 等级倍数，适用于持有 2 个及以上 NFT 的持有者。',
     formulaExample: (base, nfts, multiplier, bonus) =>
@@ -153,10 +147,8 @@ export const tokenomicsZh: Widen<typeof tokenomicsEn> = {
     countdownLink: '查看你钱包的实时倒计时',
     forfeitHeading: '在最后一次发放前出售',
     forfeitRule: '在全部发放完成前出售任何 NFT，将没收剩余的奖励。',
-    forfeitReadingsIntro: '关于没收代币的去向，文中有两种写法：',
     forfeitSplit: (treasury, seasonTwo, seasonThree) =>
       `第 1 赛季没收的代币按 ${treasury} 国库、${seasonTwo} 第 2 赛季、${seasonThree} 第 3 赛季分配。`,
-    forfeitTreasury: '另一处写明没收的代币退回国库。',
   },
   treasury: {
     heading: '国库',
@@ -197,6 +189,9 @@ export const tokenomicsZh: Widen<typeof tokenomicsEn> = {
     completeTitle: '挖矿阶段已结束',
     completeText: '能量挖矿现已关闭',
     checkAllocation: '查询我的代币分配',
+    openTitle: '挖矿进行中',
+    openText: '现在在 X 上发帖即可赚取积分',
+    goMining: '开始挖矿',
   },
   examples: {
     stakingHeading: '质押示例（第 1 赛季）',
@@ -229,8 +224,8 @@ export const tokenomicsZh: Widen<typeof tokenomicsEn> = {
     releaseItem: (percent, blocks, target) => `TGE + ${blocks} 个区块发放 ${percent}（区块 ${target}）`,
     sellQ: '如果我出售 NFT 会怎样？',
     sellA: '在全部发放完成前出售任何 NFT，将没收剩余的巨鲸奖励。',
-    sellReadings: (treasury, seasonTwo, seasonThree) =>
-      `关于没收代币的去向，文中有两种说法：第 1 赛季没收的代币按 ${treasury} 国库、${seasonTwo} 第 2 赛季、${seasonThree} 第 3 赛季分配；另一处写明没收的代币退回国库。`,
+    sellForfeits: (treasury, seasonTwo, seasonThree) =>
+      `第 1 赛季没收的代币按 ${treasury} 国库、${seasonTwo} 第 2 赛季、${seasonThree} 第 3 赛季分配。`,
     miningQ: '什么是社交挖矿？',
     miningA: (tweet, meme, verifiedTweet, verifiedMeme) =>
       `用户通过发布自定义推文（每条 ${tweet} 积分）和表情包帖子（每条 ${meme} 积分）获得积分；付费认证账户分别获得 ${verifiedTweet} 和 ${verifiedMeme} 积分。`,
@@ -238,6 +233,8 @@ export const tokenomicsZh: Widen<typeof tokenomicsEn> = {
       `其奖池占总供应量的 ${percent}（${tokens} 枚代币）。共有 ${registered} 位用户注册，其中 ${legitimate} 位被判定为真实用户。`,
     openQ: '挖矿还开放吗？',
     openA: '不开放。挖矿阶段已结束，能量挖矿现已关闭。请改为查询你的代币分配。',
+    openYesA: '开放。在挖矿页面用钱包加入、连接 X 并发布关于本项目的帖子即可赚取积分。',
+    miningLink: '前往挖矿',
     saleQ: '公开发售的条款是什么？',
     saleA: (tokens, hours, proceeds, ceiling, btc, usd) =>
       `${tokens} 枚代币，${hours} 小时认购期，统一的最终价格，不予退款，募集资金的 ${proceeds} 注入流动性，市值上限 ${ceiling}，硬顶约 ${btc} BTC；共募集约 ${usd}。`,

@@ -5,6 +5,7 @@ import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/app/i18n/language-provider';
 import { formatTokens } from '../format';
 import type { FoundAllocation } from '../hooks/use-allocation-lookup';
+import type { BlockHeight } from '../hooks/use-block-height';
 import { ExternalLink } from '@client/components/external-link';
 import { TgeCategories } from './tge-categories';
 import { WalletDetails } from './wallet-details';
@@ -13,7 +14,7 @@ import '../allocation-result.css';
 
 interface AllocationResultProps {
   allocation: FoundAllocation;
-  blockHeight: number | undefined;
+  blockHeight: BlockHeight;
 }
 
 export function AllocationResult({ allocation, blockHeight }: AllocationResultProps) {

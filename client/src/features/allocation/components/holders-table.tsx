@@ -2,6 +2,7 @@ import type { TokenAllocation } from '@shared/schemas/tokens';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/app/i18n/language-provider';
 import { formatTokens, shortWallet } from '../format';
+import { CopyAddressButton } from './copy-address-button';
 
 function ShortWallet({ address }: { address: string }) {
   const short = shortWallet(address);
@@ -16,6 +17,18 @@ function ShortWallet({ address }: { address: string }) {
       </span>
       <span className="visually-hidden">{address}</span>
     </>
+  );
+}
+
+/** The short wallet and a button copying the full one; `copyLabel` names the row ('… holder #2'). */
+function WalletCell({ address, copyLabel }: { address: string; copyLabel: string }) {
+  return (
+    <span className="alloc-address">
+      <span className="alloc-address__text">
+        <ShortWallet address={address} />
+      </span>
+      <CopyAddressButton address={address} label={copyLabel} compact />
+    </span>
   );
 }
 
@@ -45,16 +58,19 @@ export function HoldersTable({ labelledBy, allocations, firstRank }: HoldersTabl
         </tr>
       </thead>
       <tbody>
-        {allocations.map((allocation, index) => (
-          <tr key={allocation.id}>
-            <td className="alloc-holders__rank numeric">{formatNumber(firstRank + index, language)}</td>
-            <td>
-              <ShortWallet address={allocation.walletAddress} />
-            </td>
-            <td className="alloc-holders__num numeric">{formatTokens(allocation.allocatedTokens, language)}</td>
-            <td className="alloc-holders__num numeric">{formatNumber(allocation.finalPoints, language)}</td>
-          </tr>
-        ))}
+        {allocations.map((allocation, index) => {
+          const rank = formatNumber(firstRank + index, language);
+          return (
+            <tr key={allocation.id}>
+              <td className="alloc-holders__rank numeric">{rank}</td>
+              <td>
+                <WalletCell address={allocation.walletAddress} copyLabel={t.allocation.copyHolderAddress(rank)} />
+              </td>
+              <td className="alloc-holders__num numeric">{formatTokens(allocation.allocatedTokens, language)}</td>
+              <td className="alloc-holders__num numeric">{formatNumber(allocation.finalPoints, language)}</td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );

@@ -2,12 +2,26 @@ import { approxTimeForBlocks, bonusCountdown } from '@shared/block-countdown';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/app/i18n/language-provider';
 
-/** 'Distributed!', or the blocks and rough time still to go; 'Loading countdown...' until a height is known. */
-export function ReleaseCountdown({ targetBlock, blockHeight }: { targetBlock: number; blockHeight: number | undefined }) {
+interface ReleaseCountdownProps {
+  targetBlock: number;
+  blockHeight: number | undefined;
+  /** The tip could not be fetched and there is no earlier one. */
+  unavailable: boolean;
+}
+
+/**
+ * 'Distributed!', or the blocks and rough time still to go; without a height, 'Loading countdown...'
+ * during the first fetch or 'Block height unavailable' after it failed.
+ */
+export function ReleaseCountdown({ targetBlock, blockHeight, unavailable }: ReleaseCountdownProps) {
   const { t, language } = useLanguage();
 
   if (blockHeight === undefined) {
-    return <p className="alloc-countdown alloc-countdown--loading">{t.allocation.loadingCountdown}</p>;
+    return (
+      <p className="alloc-countdown alloc-countdown--loading">
+        {unavailable ? t.allocation.heightUnavailable : t.allocation.loadingCountdown}
+      </p>
+    );
   }
   const countdown = bonusCountdown(targetBlock, blockHeight);
   if (countdown.isDistributed) {

@@ -21,16 +21,15 @@ function edgeClass(percent: number): string {
 interface ReleaseTimelineProps {
   releases: readonly WhaleReleaseCategory[];
   blockHeight: number | undefined;
+  unavailable: boolean;
 }
 
 /** The releases as a track from TGE to the last release, with the current block as a moving marker. */
-export function ReleaseTimeline({ releases, blockHeight }: ReleaseTimelineProps) {
+export function ReleaseTimeline({ releases, blockHeight, unavailable }: ReleaseTimelineProps) {
   const { t, language } = useLanguage();
   const now = blockHeight === undefined ? undefined : position(blockHeight);
-  const label =
-    blockHeight === undefined
-      ? t.allocation.timelineLoading
-      : t.allocation.timelineLabel(formatNumber(blockHeight, language));
+  const noHeight = unavailable ? t.allocation.timelineUnavailable : t.allocation.timelineLoading;
+  const label = blockHeight === undefined ? noHeight : t.allocation.timelineLabel(formatNumber(blockHeight, language));
 
   return (
     // The list below carries the same facts as text; the picture is summarised in one label.

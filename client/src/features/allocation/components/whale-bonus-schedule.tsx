@@ -1,25 +1,29 @@
 import { useId } from 'react';
 import type { WhaleReleaseCategory } from '@shared/whale-bonus';
+import { UpstreamStatusNotice } from '@client/components/upstream-status';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/app/i18n/language-provider';
 import { formatTokens } from '../format';
+import type { BlockHeight } from '../hooks/use-block-height';
 import { ReleaseCountdown } from './release-countdown';
 import { ReleaseTimeline } from './release-timeline';
 
 interface WhaleBonusScheduleProps {
   /** Sorted by the release number after '#'. */
   releases: readonly WhaleReleaseCategory[];
-  blockHeight: number | undefined;
+  blockHeight: BlockHeight;
 }
 
 export function WhaleBonusSchedule({ releases, blockHeight }: WhaleBonusScheduleProps) {
   const { t, language } = useLanguage();
   const headingId = useId();
+  const { height, status } = blockHeight;
+  const unavailable = status.state === 'unavailable';
 
   return (
     <section className="alloc-panel alloc-panel--schedule" aria-labelledby={headingId}>
       <h4 id={headingId}>{t.allocation.scheduleTitle}</h4>
-      <ReleaseTimeline releases={releases} blockHeight={blockHeight} />
+      <ReleaseTimeline releases={releases} blockHeight={height} unavailable={unavailable} />
       <ol className="alloc-releases" aria-labelledby={headingId}>
         {releases.map((release) => (
           <li key={release.category} className="alloc-release">
@@ -30,10 +34,11 @@ export function WhaleBonusSchedule({ releases, blockHeight }: WhaleBonusSchedule
             <p className="alloc-release__target muted numeric">
               {t.allocation.targetBlock(formatNumber(release.targetBlock, language))}
             </p>
-            <ReleaseCountdown targetBlock={release.targetBlock} blockHeight={blockHeight} />
+            <ReleaseCountdown targetBlock={release.targetBlock} blockHeight={height} unavailable={unavailable} />
           </li>
         ))}
       </ol>
+      <UpstreamStatusNotice status={status} unavailableText={t.allocation.heightUnavailableNote} />
     </section>
   );
 }

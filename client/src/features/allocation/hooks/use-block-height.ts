@@ -1,10 +1,15 @@
 import { pollingIntervalsMs } from '@shared/app-limits';
+import { type UpstreamStatus, useUpstreamStatus } from '@client/components/use-upstream-status';
 import { useTipHeight } from '@client/features/chain/api/get-tip-height';
 
-/**
- * The last good chain tip height, or undefined until one arrives. A failed poll keeps the previous
- * value (React Query keeps `data` on a refetch error), so countdowns never jump back to loading.
- */
-export function useBlockHeight(): number | undefined {
-  return useTipHeight(pollingIntervalsMs.blockHeightAllocation).data?.height;
+export interface BlockHeight {
+  /** The last good tip height; a failed poll keeps it (React Query keeps `data` on a refetch error). */
+  height: number | undefined;
+  status: UpstreamStatus;
+}
+
+/** The chain tip for the whale-bonus countdowns, polled every 2 minutes also after a failure. */
+export function useBlockHeight(): BlockHeight {
+  const query = useTipHeight(pollingIntervalsMs.blockHeightAllocation);
+  return { height: query.data?.height, status: useUpstreamStatus(query) };
 }

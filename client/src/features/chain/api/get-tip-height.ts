@@ -14,7 +14,10 @@ export async function getTipHeight(): Promise<TipHeight> {
 
 export const tipHeightQueryKey = ['chain', 'tip-height'] as const;
 
-/** The chain tip, polled at the page's own interval (SPEC section 9: 1 min on home, 2 min on allocation). */
+/**
+ * The chain tip, polled at the page's own interval (SPEC section 9: 1 min on home, 2 min on allocation).
+ * The interval keeps running after a failed poll, so countdowns come back by themselves.
+ */
 export function useTipHeight(refetchInterval: number) {
   return useQuery({ queryKey: tipHeightQueryKey, queryFn: getTipHeight, refetchInterval });
 }

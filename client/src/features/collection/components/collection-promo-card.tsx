@@ -7,12 +7,17 @@ import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/app/i18n/language-provider';
 import { useCollectionStats } from '../api/get-collection-stats';
 import { ExternalLink } from '@client/components/external-link';
+import { UpstreamStatusNotice } from '@client/components/upstream-status';
+import { useUpstreamStatus } from '@client/components/use-upstream-status';
 import '../collection.css';
 
 /** The collection at a glance, with live floor price and where to buy it (SPEC section 2). */
 export function CollectionPromoCard() {
   const { t, language } = useLanguage();
-  const { data, isPending, isError } = useCollectionStats();
+  const stats = useCollectionStats();
+  const status = useUpstreamStatus(stats);
+  const { data } = stats;
+  const isPending = status.state === 'loading';
   const headingId = useId();
   const text = t.home.collection;
 
@@ -47,11 +52,7 @@ export function CollectionPromoCard() {
             </dd>
           </div>
         </dl>
-        {isError && (
-          <p className="collection-card__notice" role="status">
-            {text.liveDataUnavailable}
-          </p>
-        )}
+        <UpstreamStatusNotice status={status} unavailableText={text.liveDataUnavailable} />
         <div className="collection-card__links">
           <ExternalLink href={externalLinks.collectionMagicEden} className="button button--primary">
             {text.buyOn(text.magicEden)}

@@ -1,18 +1,42 @@
 import { approxTimeForBlocks, hasSeasonTwoEnded, seasonTwoBlocksRemaining } from '@shared/block-countdown';
+import { UpstreamStatusNotice } from '@client/components/upstream-status';
+import type { UpstreamStatus } from '@client/components/use-upstream-status';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/app/i18n/language-provider';
 
-/** 'Loading...' until the tip is known, then the blocks left in season 2, or 'Season Ended'. */
-export function SeasonCountdown({ height }: { height: number | undefined }) {
+interface SeasonCountdownProps {
+  height: number | undefined;
+  status: UpstreamStatus;
+}
+
+/**
+ * 'Loading...' during the first fetch, 'Block height unavailable' with a Retry when there is no tip,
+ * else the blocks left in season 2 or 'Season Ended' (with its age when stale).
+ */
+export function SeasonCountdown({ height, status }: SeasonCountdownProps) {
   const { t, language } = useLanguage();
   const text = t.home.season;
+  const notice = <UpstreamStatusNotice status={status} unavailableText={text.heightUnavailableNote} />;
 
   if (height === undefined) {
-    return <p className="season-countdown__headline season-countdown__headline--muted">{t.app.loading}</p>;
+    const unavailable = status.state === 'unavailable';
+    return (
+      <div>
+        <p className="season-countdown__headline season-countdown__headline--muted">
+          {unavailable ? text.heightUnavailable : t.app.loading}
+        </p>
+        {notice}
+      </div>
+    );
   }
 
   const format = (value: number) => formatNumber(value, language);
-  const current = <p className="season-countdown__current numeric">{text.currentBlock(format(height))}</p>;
+  const current = (
+    <>
+      <p className="season-countdown__current numeric">{text.currentBlock(format(height))}</p>
+      {notice}
+    </>
+  );
 
   if (hasSeasonTwoEnded(height)) {
     return (

@@ -4,7 +4,7 @@ import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/app/i18n/language-provider';
 
 /** How far season 2 has run, from its start block to its end block; indeterminate until the tip is known. */
-export function SeasonProgress({ height }: { height: number | undefined }) {
+export function SeasonProgress({ height, unavailable }: { height: number | undefined; unavailable: boolean }) {
   const { t, language } = useLanguage();
   const text = t.home.season;
   const progress = height === undefined ? undefined : seasonTwoProgress(height);
@@ -15,7 +15,7 @@ export function SeasonProgress({ height }: { height: number | undefined }) {
     <div className="season-progress">
       <div className="season-progress__head">
         <span>{text.progressLabel}</span>
-        <span className="numeric">{percentText ?? t.app.loadingValue}</span>
+        <span className="numeric">{percentText ?? (unavailable ? t.app.notAvailable : t.app.loadingValue)}</span>
       </div>
       <div
         className="season-progress__track"

@@ -4,6 +4,8 @@ import { brand } from '@shared/brand';
 import { externalLinks } from '@shared/links';
 import { seasonTwo } from '@shared/tokenomics';
 import { ExternalLink } from '@client/components/external-link';
+import { UpstreamStatusNotice } from '@client/components/upstream-status';
+import { useUpstreamStatus } from '@client/components/use-upstream-status';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/app/i18n/language-provider';
 import { useTipHeight } from '@client/features/chain/api/get-tip-height';
@@ -16,12 +18,14 @@ export function SeasonTwoCard() {
   const { t, language } = useLanguage();
   const text = t.home.season;
   const headingId = useId();
-  const { data: tip } = useTipHeight(pollingIntervalsMs.blockHeightHome);
+  const tip = useTipHeight(pollingIntervalsMs.blockHeightHome);
+  const tipStatus = useUpstreamStatus(tip);
   const staking = useStakingStats();
-  const height = tip?.height;
+  const stakingStatus = useUpstreamStatus(staking);
+  const height = tip.data?.height;
 
   const stakingValue = (value: string | undefined) =>
-    value ?? (staking.isPending ? t.app.loadingValue : t.app.notAvailable);
+    value ?? (stakingStatus.state === 'loading' ? t.app.loadingValue : t.app.notAvailable);
   const figures = staking.data?.data;
   const percentLocked =
     figures && formatNumber(figures.percentLocked / 100, language, { style: 'percent', maximumFractionDigits: 2 });
@@ -31,9 +35,9 @@ export function SeasonTwoCard() {
     <section className="card season-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{text.title}</h2>
       <div className="season-card__countdown" aria-live="polite">
-        <SeasonCountdown height={height} />
+        <SeasonCountdown height={height} status={tipStatus} />
       </div>
-      <SeasonProgress height={height} />
+      <SeasonProgress height={height} unavailable={tipStatus.state === 'unavailable'} />
       <dl className="season-card__stats">
         <div>
           <dt>{text.rewardPool}</dt>
@@ -51,11 +55,11 @@ export function SeasonTwoCard() {
           <dd className="numeric">{stakingValue(lockedCount)}</dd>
         </div>
       </dl>
-      {staking.isError && (
-        <p className="season-card__notice" role="status">
-          {text.stakingUnavailable}
-        </p>
-      )}
+      <UpstreamStatusNotice
+        status={stakingStatus}
+        unavailableText={text.stakingUnavailable}
+        staleText={text.stakingLastUpdated}
+      />
       <div className="actions">
         <ExternalLink href={externalLinks.stakingLocker} className="button button--primary">
           {text.stakingLocker}

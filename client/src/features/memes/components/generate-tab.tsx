@@ -66,6 +66,7 @@ export function GenerateTab({ userId, hasTwitter, current, onGenerated, onClear,
       customPrompt: prompt.trim() || null,
       uploadedImageUrl: image.imageUrl,
       templateId: 1,
+      language,
     });
   };
 

@@ -10,6 +10,7 @@ import { PostedBadge } from './posted-badge';
 export function MemeCard({ meme, share }: { meme: Meme; share: MemeShare }) {
   const { t, language } = useLanguage();
   const isSharing = share.sharing?.id === meme.id;
+  const claimNext = isSharing && share.canClaim && share.blockedText === null;
 
   return (
     <article className="memes-card">
@@ -29,9 +30,9 @@ export function MemeCard({ meme, share }: { meme: Meme; share: MemeShare }) {
             <button
               type="button"
               className="button button--secondary memes-card__share"
-              onClick={() => (isSharing && share.blockedText === null ? share.setDialogOpen(true) : share.share(meme))}
+              onClick={() => (claimNext ? share.setDialogOpen(true) : share.share(meme))}
             >
-              {isSharing && share.blockedText === null ? t.memes.claimPoints : t.memes.shareToX}
+              {claimNext ? t.memes.claimPoints : t.memes.shareToX}
             </button>
           )}
         </div>

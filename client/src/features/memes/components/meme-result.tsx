@@ -55,7 +55,7 @@ export function MemeResult({ meme, hasTwitter, share, onMakeAnother }: ResultPro
             {t.memes.shareToX}
           </button>
         )}
-        {!meme.isPosted && isSharing && share.blockedText === null && (
+        {!meme.isPosted && isSharing && share.canClaim && share.blockedText === null && (
           <button type="button" className="button button--secondary" onClick={() => share.setDialogOpen(true)}>
             {t.memes.claimPoints}
           </button>
@@ -64,7 +64,7 @@ export function MemeResult({ meme, hasTwitter, share, onMakeAnother }: ResultPro
           {t.memes.makeAnother}
         </button>
       </div>
-      {!hasTwitter && !meme.isPosted && (
+      {share.claimsOpen && !hasTwitter && !meme.isPosted && (
         <p className="memes-note muted">
           {t.memes.connectXHint} <Link to="/mining">{t.memes.connectXLink}</Link>
         </p>

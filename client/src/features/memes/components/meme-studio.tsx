@@ -5,7 +5,7 @@ import type { Meme } from '@shared/schemas/memes';
 import { useLanguage } from '@client/app/i18n/language-provider';
 import { useUserMemes } from '../api/get-user-memes';
 import { useMemeShare } from '../hooks/use-meme-share';
-import { ClaimDialog } from './claim-dialog';
+import { ClaimDialog } from '@client/features/claims/components/claim-dialog';
 import { GalleryTab } from './gallery-tab';
 import { GenerateTab } from './generate-tab';
 import { StudioStats } from './studio-stats';
@@ -19,6 +19,7 @@ export function MemeStudio({ data }: { data: UserDataResponse }) {
   const gallery = useUserMemes(user.id);
   const [current, setCurrent] = useState<Meme | null>(null);
   const share = useMemeShare({
+    userId: user.id,
     username: user.walletAddress,
     onClaimed: (memeId, pointsEarned) =>
       setCurrent((meme) => (meme?.id === memeId ? { ...meme, isPosted: true, pointsEarned } : meme)),
@@ -50,7 +51,7 @@ export function MemeStudio({ data }: { data: UserDataResponse }) {
           <GalleryTab query={gallery} share={share} />
         </Tabs.Content>
       </Tabs.Root>
-      <ClaimDialog share={share} />
+      <ClaimDialog flow={share} texts={t.memes} />
     </>
   );
 }

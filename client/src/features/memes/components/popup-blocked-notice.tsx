@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useLanguage } from '@client/app/i18n/language-provider';
+import { useMiningOpen } from '@client/features/config/hooks/use-mining-open';
 import { useCopyText } from '../hooks/use-copy-text';
 
 /** Shown for the two seconds before the tab itself goes to X: the text to post, ready to copy. */
@@ -11,7 +12,7 @@ export function PopupBlockedNotice({ text }: { text: string }) {
   return (
     <div className="memes-blocked" role="alert">
       <p className="memes-blocked__title">{t.memes.popupBlocked}</p>
-      <p>{t.memes.popupBlockedText}</p>
+      <p>{useMiningOpen() ? t.memes.popupBlockedText : t.memes.popupBlockedClosedText}</p>
       <label htmlFor={textId} className="field-label">
         {t.memes.shareTextLabel}
       </label>

@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import type { PublicMeme } from '@shared/schemas/memes';
 import { useLanguage } from '@client/app/i18n/language-provider';
 import { useCopyText } from '../hooks/use-copy-text';
-import { memeShareText, xIntentUrl } from '../share-text';
+import { composeUrl } from '@client/features/claims/compose-url';
+import { memeShareText } from '../share-text';
 import { MemeOverlay } from './meme-overlay';
 import '../meme-share.css';
 import { ExternalLink } from '@client/components/external-link';
@@ -17,7 +18,7 @@ export function SharedMemeView({ meme }: { meme: PublicMeme }) {
       <MemeOverlay meme={meme} />
       <p className="meme-shared__text">{meme.memeText}</p>
       <div className="actions">
-        <ExternalLink className="button button--primary" href={xIntentUrl(memeShareText(meme))}>
+        <ExternalLink className="button button--primary" href={composeUrl(memeShareText(meme))}>
           {t.memes.shareOnX}
         </ExternalLink>
         <button type="button" className="button button--secondary" onClick={() => void copy(window.location.href)}>

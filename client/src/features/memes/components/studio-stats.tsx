@@ -1,6 +1,7 @@
 import { defaultTemplateCount, miningRewards } from '@shared/app-limits';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/app/i18n/language-provider';
+import { useMiningOpen } from '@client/features/config/hooks/use-mining-open';
 import { useTemplates } from '../api/get-templates';
 
 interface StatsProps {
@@ -13,13 +14,16 @@ interface StatsProps {
 export function StudioStats({ memeCount, memeCountFailed }: StatsProps) {
   const { t, language } = useLanguage();
   const templates = useTemplates();
+  const miningOpen = useMiningOpen();
   const templateCount = templates.data?.templates.length || defaultTemplateCount;
   const memes =
     memeCount !== undefined ? formatNumber(memeCount, language) : memeCountFailed ? t.app.notAvailable : t.app.loadingValue;
 
   const stats = [
     { label: t.memes.statTemplates, value: formatNumber(templateCount, language) },
-    { label: t.memes.statPoints, value: formatNumber(miningRewards.memePoints, language) },
+    miningOpen === false
+      ? { label: t.memes.statMining, value: t.memes.statMiningClosed }
+      : { label: t.memes.statPoints, value: miningOpen ? formatNumber(miningRewards.memePoints, language) : t.app.loadingValue },
     { label: t.memes.statMemes, value: memes },
   ];
 

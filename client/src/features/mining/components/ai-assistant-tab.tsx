@@ -11,7 +11,7 @@ interface AiTabProps {
 }
 
 export function AiAssistantTab({ userId, onUse }: AiTabProps) {
-  const { t, describeError } = useLanguage();
+  const { t, language, describeError } = useLanguage();
   const promptId = useId();
   const resultId = useId();
   const problemsId = useId();
@@ -41,7 +41,7 @@ export function AiAssistantTab({ userId, onUse }: AiTabProps) {
       toast({ title: t.mining.loginRequiredTitle, description: t.mining.loginRequiredText, variant: 'destructive' });
       return;
     }
-    generate.mutate({ prompt: prompt.trim(), userId });
+    generate.mutate({ prompt: prompt.trim(), userId, language });
   };
 
   // SPEC section 5, AI tab: length and the product hashtag (the #BRC20 rule is the checklist's).

@@ -3,6 +3,7 @@ import { useLanguage } from '@client/app/i18n/language-provider';
 import { ConnectXButton } from './connect-x-button';
 import { LogoutButton } from './logout-button';
 import { WalletSummary } from './wallet-summary';
+import { XAvailabilityNote } from './x-availability-note';
 
 /** State 3 of the mining page: joined with a wallet, X account not connected yet. */
 export function AlmostReadyCard({ walletAddress, isConnecting = false }: { walletAddress: string; isConnecting?: boolean }) {
@@ -18,6 +19,7 @@ export function AlmostReadyCard({ walletAddress, isConnecting = false }: { walle
         <ConnectXButton label={t.mining.connectXAccount} isBusy={isConnecting} isPrimary />
         <LogoutButton />
       </div>
+      <XAvailabilityNote />
     </section>
   );
 }

@@ -5,7 +5,6 @@ import { useUserTweets } from '../api/get-user-tweets';
 import { formatDate } from '@client/lib/i18n/format-date';
 import { ExternalLink } from '@client/components/external-link';
 
-const shownTweets = 5;
 const excerptLength = 120;
 
 function excerpt(text: string): string {
@@ -17,7 +16,7 @@ export function ClaimedTweetsCard({ wallet }: { wallet: string }) {
   const { t, language } = useLanguage();
   const headingId = useId();
   const tweets = useUserTweets(wallet);
-  const list = tweets.data?.tweets.slice(0, shownTweets) ?? [];
+  const list = tweets.data?.pages.flatMap((page) => page.tweets) ?? [];
 
   return (
     <section className="card sm-tweets" aria-labelledby={headingId}>
@@ -46,6 +45,19 @@ export function ClaimedTweetsCard({ wallet }: { wallet: string }) {
           ))}
         </ul>
       )}
+      {tweets.hasNextPage && (
+        <div className="actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void tweets.fetchNextPage()}
+            disabled={tweets.isFetchingNextPage}
+          >
+            {tweets.isFetchingNextPage ? t.app.loading : t.mining.tweetsShowMore}
+          </button>
+        </div>
+      )}
+      {tweets.isFetchNextPageError && <p className="muted" role="alert">{t.mining.tweetsError}</p>}
     </section>
   );
 }

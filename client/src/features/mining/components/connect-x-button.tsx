@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { toast } from '@client/components/toast/use-toast';
+import { usePublicConfig } from '@client/features/config/api/get-public-config';
 import { useSession } from '@client/features/session/session-provider';
 import { useLanguage } from '@client/app/i18n/language-provider';
 import { useConnectTwitter } from '../api/get-twitter-auth-url';
@@ -16,6 +17,7 @@ export function ConnectXButton({ label, isBusy = false, isPrimary = false }: Con
   const { t } = useLanguage();
   const { isLoggedIn } = useSession();
   const connect = useConnectTwitter();
+  const xMode = usePublicConfig().data?.x.mode;
   // The browser is leaving for X after a successful request; keep the button busy until it does.
   const pending = connect.isPending || Boolean(connect.data?.authUrl) || isBusy;
   const { reset } = connect;
@@ -32,6 +34,10 @@ export function ConnectXButton({ label, isBusy = false, isPrimary = false }: Con
   const onClick = () => {
     if (!isLoggedIn) {
       toast({ title: t.mining.walletRequiredTitle, description: t.mining.walletRequiredText, variant: 'destructive' });
+      return;
+    }
+    if (xMode === 'off') {
+      toast({ title: t.mining.xOffTitle, description: t.mining.xOffText, variant: 'destructive' });
       return;
     }
     connect.mutate();

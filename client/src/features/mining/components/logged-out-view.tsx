@@ -1,27 +1,33 @@
 import { useId } from 'react';
 import { useLanguage } from '@client/app/i18n/language-provider';
+import { useMiningOpen } from '@client/features/config/hooks/use-mining-open';
 import { ActivityStats } from './activity-stats';
 import { ConnectXButton } from './connect-x-button';
 import { JoinForm } from './join-form';
 import { MiningCompleteBanner } from './mining-complete-banner';
 import { MiningHistory } from './mining-history';
+import { MiningOpenBanner } from './mining-open-banner';
+import { XAvailabilityNote } from './x-availability-note';
 
 /** State 4 of the mining page. */
 export function LoggedOutView() {
   const { t } = useLanguage();
   const headingId = useId();
+  const miningOpen = useMiningOpen();
 
   return (
     <>
-      <MiningCompleteBanner />
+      {miningOpen === false && <MiningCompleteBanner />}
+      {miningOpen === true && <MiningOpenBanner />}
       <section className="card" aria-labelledby={headingId}>
         <h2 id={headingId}>{t.mining.joinTitle}</h2>
         <JoinForm />
         <div className="actions">
           <ConnectXButton label={t.mining.connectX} />
         </div>
+        <XAvailabilityNote />
       </section>
-      <MiningHistory />
+      {miningOpen !== undefined && <MiningHistory miningOpen={miningOpen} />}
       <ActivityStats />
     </>
   );

@@ -1,7 +1,9 @@
 import type { UserDataResponse } from '@shared/schemas/auth';
+import { useMiningOpen } from '@client/features/config/hooks/use-mining-open';
 import { useSession } from '@client/features/session/session-provider';
 import { ClaimedTweetsCard } from './claimed-tweets-card';
 import { DashboardBar } from './dashboard-bar';
+import { MiningCompleteBanner } from './mining-complete-banner';
 import { PointsCard } from './points-card';
 import { SocialContentCard } from './social-content-card';
 import { TweetComposerCard } from './tweet-composer-card';
@@ -12,6 +14,7 @@ import '../dashboard.css';
 export function MiningDashboard({ data }: { data: UserDataResponse }) {
   const { username } = useSession();
   const { user } = data;
+  const miningOpen = useMiningOpen();
 
   return (
     <div className="sm-dashboard">
@@ -23,7 +26,10 @@ export function MiningDashboard({ data }: { data: UserDataResponse }) {
           <VerificationCard userId={user.id} username={username} />
         </div>
         <div className="sm-grid__main stack">
-          <TweetComposerCard userId={user.id} username={username} hasXAccount={data.twitterAccount !== null} />
+          {miningOpen === true && (
+            <TweetComposerCard userId={user.id} username={username} hasXAccount={data.twitterAccount !== null} />
+          )}
+          {miningOpen === false && <MiningCompleteBanner />}
           <ClaimedTweetsCard wallet={user.walletAddress} />
         </div>
       </div>

@@ -1,15 +1,19 @@
 import { useId } from 'react';
 import { useLanguage } from '@client/app/i18n/language-provider';
 
-export function MiningHistory() {
+/** How points are earned: told in the past while mining is closed, in the present while it is open. */
+export function MiningHistory({ miningOpen }: { miningOpen: boolean }) {
   const { t } = useLanguage();
   const headingId = useId();
-  const steps = [t.mining.historyStepJoin, t.mining.historyStepConnect, t.mining.historyStepPost];
+  const { mining } = t;
+  const [title, intro, steps] = miningOpen
+    ? [mining.howTitle, mining.howIntro, [mining.howStepJoin, mining.howStepConnect, mining.howStepPost]]
+    : [mining.historyTitle, mining.historyIntro, [mining.historyStepJoin, mining.historyStepConnect, mining.historyStepPost]];
 
   return (
     <section className="card" aria-labelledby={headingId}>
-      <h2 id={headingId}>{t.mining.historyTitle}</h2>
-      <p className="muted">{t.mining.historyIntro}</p>
+      <h2 id={headingId}>{title}</h2>
+      <p className="muted">{intro}</p>
       <ol className="steps">
         {steps.map((step) => (
           <li key={step}>{step}</li>

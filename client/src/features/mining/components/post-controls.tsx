@@ -2,10 +2,10 @@ import type { TweetCheck } from '@shared/tweet-rules';
 import { toast } from '@client/components/toast/use-toast';
 import { useSession } from '@client/features/session/session-provider';
 import { useLanguage } from '@client/app/i18n/language-provider';
-import { useCooldown } from '../api/get-cooldown';
-import { useTweetPostFlow } from '../hooks/use-tweet-post-flow';
+import { useCooldown } from '@client/features/claims/api/get-cooldown';
+import { ClaimDialog } from '@client/features/claims/components/claim-dialog';
+import { useTweetClaim } from '../hooks/use-tweet-claim';
 import { CooldownCountdown } from './cooldown-countdown';
-import { VerifyPostDialog } from './verify-post-dialog';
 
 interface PostControlsProps {
   text: string;
@@ -21,7 +21,7 @@ export function PostControls({ text, check, userId, username, hasXAccount, onCla
   const { t } = useLanguage();
   const { isLoggedIn } = useSession();
   const cooldown = useCooldown(userId);
-  const flow = useTweetPostFlow({ userId, username, onClaimed });
+  const flow = useTweetClaim({ userId, username, onClaimed });
 
   const onPost = () => {
     if (!isLoggedIn || userId === undefined) {
@@ -43,7 +43,7 @@ export function PostControls({ text, check, userId, username, hasXAccount, onCla
       toast({ title: t.mining.notReadyTitle, description: problem, variant: 'destructive' });
       return;
     }
-    flow.start(text);
+    flow.start(text, text);
   };
 
   const onCooldown = cooldown.data?.onCooldown === true;
@@ -63,7 +63,7 @@ export function PostControls({ text, check, userId, username, hasXAccount, onCla
           {t.mining.postOnX}
         </button>
       )}
-      {flow.pending && !onCooldown && (
+      {flow.pending !== null && !onCooldown && (
         <div className="sm-pending">
           <p>{t.mining.pendingText}</p>
           <button type="button" className="button button--secondary" onClick={() => flow.setDialogOpen(true)}>
@@ -71,15 +71,7 @@ export function PostControls({ text, check, userId, username, hasXAccount, onCla
           </button>
         </div>
       )}
-      <VerifyPostDialog
-        open={flow.dialogOpen}
-        onOpenChange={flow.setDialogOpen}
-        url={flow.url}
-        onUrlChange={flow.setUrl}
-        error={flow.urlError}
-        onVerify={flow.verify}
-        isVerifying={flow.isVerifying}
-      />
+      <ClaimDialog flow={flow} texts={t.mining} />
     </div>
   );
 }

@@ -1,17 +1,24 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { useLanguage } from '@client/app/i18n/language-provider';
+import { useMiningOpen } from '@client/features/config/hooks/use-mining-open';
 
-/** SPEC section 2: the 'Social Mining & Content' card, pointing to the meme generator. */
+/** SPEC section 2: the 'Social Mining & Content' card, pointing to the meme generator, with the mining phase. */
 export function SocialContentCard() {
   const { t } = useLanguage();
   const headingId = useId();
+  const miningOpen = useMiningOpen();
 
   return (
     <section className="card sm-social" aria-labelledby={headingId}>
       <h2 id={headingId}>{t.mining.socialTitle}</h2>
-      <p className="sm-social__status">{t.mining.socialText}</p>
-      <p className="muted">{t.mining.socialMemesText}</p>
+      {miningOpen === false && (
+        <>
+          <p className="sm-social__status">{t.mining.socialText}</p>
+          <p className="muted">{t.mining.socialMemesText}</p>
+        </>
+      )}
+      {miningOpen === true && <p className="muted">{t.mining.socialOpenText}</p>}
       <Link to="/memes" className="button button--secondary">
         {t.mining.memeGenerator}
       </Link>

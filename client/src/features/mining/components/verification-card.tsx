@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { miningRewards } from '@shared/app-limits';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/app/i18n/language-provider';
+import { useMiningOpen } from '@client/features/config/hooks/use-mining-open';
 import { useVerification } from '../api/get-verification';
 import { useRefreshVerification } from '../api/refresh-verification';
 import { formatDateTime } from '@client/lib/i18n/format-date';
@@ -10,6 +11,7 @@ import { formatDateTime } from '@client/lib/i18n/format-date';
 export function VerificationCard({ userId, username }: { userId: number; username: string }) {
   const { t, language } = useLanguage();
   const headingId = useId();
+  const miningOpen = useMiningOpen();
   const verification = useVerification(userId);
   const refresh = useRefreshVerification(userId, username);
   const isVerified = verification.data?.isVerified ?? false;
@@ -23,7 +25,7 @@ export function VerificationCard({ userId, username }: { userId: number; usernam
   return (
     <section className="card sm-verify" aria-labelledby={headingId}>
       <h2 id={headingId}>{t.mining.verificationTitle}</h2>
-      <p className="muted">{t.mining.verificationIntro}</p>
+      {miningOpen === true && <p className="muted">{t.mining.verificationIntro}</p>}
 
       <div className="sm-verify__status">
         <div className="sm-verify__state" aria-live="polite">
@@ -52,29 +54,32 @@ export function VerificationCard({ userId, username }: { userId: number; usernam
         </button>
       </div>
 
-      <table className="sm-rewards">
-        <caption>{t.mining.rewardsCaption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t.mining.rewardKind}</th>
-            <th scope="col" className={isVerified ? '' : 'is-current'}>
-              {t.mining.rewardStandard}
-            </th>
-            <th scope="col" className={isVerified ? 'is-current' : ''}>
-              {t.mining.rewardVerified}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.label}>
-              <th scope="row">{row.label}</th>
-              <td className={`numeric ${isVerified ? '' : 'is-current'}`}>{points(row.standard)}</td>
-              <td className={`numeric ${isVerified ? 'is-current' : ''}`}>{points(row.verified)}</td>
+      {/* Reward figures are a promise: only while posts earn points. */}
+      {miningOpen === true && (
+        <table className="sm-rewards">
+          <caption>{t.mining.rewardsCaption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t.mining.rewardKind}</th>
+              <th scope="col" className={isVerified ? '' : 'is-current'}>
+                {t.mining.rewardStandard}
+              </th>
+              <th scope="col" className={isVerified ? 'is-current' : ''}>
+                {t.mining.rewardVerified}
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.label}>
+                <th scope="row">{row.label}</th>
+                <td className={`numeric ${isVerified ? '' : 'is-current'}`}>{points(row.standard)}</td>
+                <td className={`numeric ${isVerified ? 'is-current' : ''}`}>{points(row.verified)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </section>
   );
 }

@@ -1,11 +1,10 @@
 import { Link } from 'react-router-dom';
-import { holderTiers, whaleBonusMultiplier, whaleBonusMultipliersShortReading } from '@shared/holder-tiers';
-import { alternativeBaseAirdropPerNft, baseAirdropPerNft } from '@shared/tokenomics';
+import { whaleBonusMultiplier } from '@shared/holder-tiers';
+import { baseAirdropPerNft } from '@shared/tokenomics';
 import { whaleBonus } from '@shared/whale-bonus';
 import { useLanguage } from '@client/app/i18n/language-provider';
 import { FactList } from './fact-list';
 import { HolderTierTable } from './holder-tier-table';
-import { ReadingNote } from './reading-note';
 import { Section } from './section';
 import { shareOf } from './share-of-supply';
 import { useFormat } from '../hooks/use-format';
@@ -18,14 +17,6 @@ export function AirdropTab() {
   const text = t.tokenomics.airdrop;
   const format = useFormat();
   const share = shareOf('holderAirdrop');
-  const shortReading = holderTiers
-    .flatMap((tier) => {
-      const multiplier = whaleBonusMultipliersShortReading[tier.key];
-      return multiplier === undefined
-        ? []
-        : [text.shortReadingItem(format.multiplier(multiplier, 1), text.tierNames[tier.key])];
-    })
-    .join(', ');
   const exampleMultiplier = whaleBonusMultiplier(EXAMPLE_NFTS) ?? 0;
 
   return (
@@ -40,16 +31,13 @@ export function AirdropTab() {
             {
               label: text.basePerNft,
               value: t.tokenomics.units.tokens(format.tokens(baseAirdropPerNft)),
-              note: text.baseNote(format.tokens(alternativeBaseAirdropPerNft)),
+              note: text.baseNote,
             },
           ]}
         />
       </Section>
       <Section title={text.tiersHeading}>
         <HolderTierTable />
-        <ReadingNote>
-          <p>{text.shortReading(shortReading)}</p>
-        </ReadingNote>
       </Section>
       <Section title={text.formulaHeading}>
         <p className="tk-formula">{text.formula}</p>

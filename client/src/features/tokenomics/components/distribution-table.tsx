@@ -36,11 +36,6 @@ export function DistributionTable() {
               </th>
               <td className="tk-num">
                 {format.percent(item.percent)}
-                {item.otherPercentReadings.map((other) => (
-                  <span key={other} className="tk-alt">
-                    {text.alsoRead(format.percent(other))}
-                  </span>
-                ))}
               </td>
               <td className="tk-num">{format.tokens(item.tokens)}</td>
             </tr>

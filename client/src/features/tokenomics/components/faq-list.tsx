@@ -4,6 +4,7 @@ import { miningRewards } from '@shared/app-limits';
 import { publicSale, seasonOne, socialMining, totalSupply } from '@shared/tokenomics';
 import { whaleReleaseTargets } from '@shared/whale-bonus';
 import { useLanguage } from '@client/app/i18n/language-provider';
+import { useMiningOpen } from '@client/features/config/hooks/use-mining-open';
 import { useFormat } from '../hooks/use-format';
 import '../tokenomics.css';
 import '../faq.css';
@@ -19,6 +20,7 @@ export function FaqList() {
   const { t } = useLanguage();
   const text = t.tokenomics.faq;
   const format = useFormat();
+  const miningOpen = useMiningOpen();
   const split = seasonOne.forfeitSplitPercents;
   const [first, second, third] = whaleReleaseTargets.map((target) =>
     text.releaseItem(format.percent(target.percent), format.number(target.blocksAfterTge), format.number(target.targetBlock)),
@@ -34,7 +36,7 @@ export function FaqList() {
       answer: (
         <>
           <p>{text.sellA}</p>
-          <p>{text.sellReadings(format.percent(split.treasury), format.percent(split.seasonTwo), format.percent(split.seasonThree))}</p>
+          <p>{text.sellForfeits(format.percent(split.treasury), format.percent(split.seasonTwo), format.percent(split.seasonThree))}</p>
         </>
       ),
     },
@@ -62,7 +64,14 @@ export function FaqList() {
         </>
       ),
     },
-    { id: 'open', question: text.openQ, answer: text.openA, link: { to: '/allocation', label: text.allocationLink } },
+    // Left out until the server has said which phase it is, rather than guessed.
+    ...(miningOpen === undefined
+      ? []
+      : [
+          miningOpen
+            ? { id: 'open', question: text.openQ, answer: text.openYesA, link: { to: '/mining', label: text.miningLink } }
+            : { id: 'open', question: text.openQ, answer: text.openA, link: { to: '/allocation', label: text.allocationLink } },
+        ]),
     {
       id: 'sale',
       question: text.saleQ,

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { miningRewards } from '@shared/app-limits';
 import { socialMining } from '@shared/tokenomics';
 import { useLanguage } from '@client/app/i18n/language-provider';
+import { useMiningOpen } from '@client/features/config/hooks/use-mining-open';
 import { FactList } from './fact-list';
 import { Section } from './section';
 import { useFormat } from '../hooks/use-format';
@@ -10,6 +11,7 @@ export function SocialMiningTab() {
   const { t } = useLanguage();
   const text = t.tokenomics.socialMining;
   const format = useFormat();
+  const miningOpen = useMiningOpen();
   const rewards = [
     { key: 'tweet', label: text.customTweet, points: miningRewards.tweetPoints, verified: miningRewards.verifiedTweetPoints },
     { key: 'meme', label: text.memePost, points: miningRewards.memePoints, verified: miningRewards.verifiedMemePoints },
@@ -17,14 +19,26 @@ export function SocialMiningTab() {
 
   return (
     <>
-      <div className="card tk-banner" role="status">
-        <p>
-          <strong>{text.completeTitle}</strong> - {text.completeText}
-        </p>
-        <Link to="/allocation" className="button button--primary">
-          {text.checkAllocation}
-        </Link>
-      </div>
+      {miningOpen === false && (
+        <div className="card tk-banner" role="status">
+          <p>
+            <strong>{text.completeTitle}</strong> - {text.completeText}
+          </p>
+          <Link to="/allocation" className="button button--primary">
+            {text.checkAllocation}
+          </Link>
+        </div>
+      )}
+      {miningOpen === true && (
+        <div className="card tk-banner" role="status">
+          <p>
+            <strong>{text.openTitle}</strong> - {text.openText}
+          </p>
+          <Link to="/mining" className="button button--primary">
+            {text.goMining}
+          </Link>
+        </div>
+      )}
       <Section title={text.heading}>
         <FactList
           facts={[

@@ -2,7 +2,6 @@ import { Link } from 'react-router-dom';
 import { seasonOne } from '@shared/tokenomics';
 import { whaleBonusTgeBlock, whaleReleaseTargets } from '@shared/whale-bonus';
 import { useLanguage } from '@client/app/i18n/language-provider';
-import { ReadingNote } from './reading-note';
 import { Section } from './section';
 import { VestingChart } from './vesting-chart';
 import { useFormat } from '../hooks/use-format';
@@ -53,19 +52,9 @@ export function VestingTab() {
       </Section>
       <Section title={text.forfeitHeading}>
         <p className="tk-warning">{text.forfeitRule}</p>
-        <ReadingNote>
-          <p>{text.forfeitReadingsIntro}</p>
-          <ul>
-            <li>
-              {text.forfeitSplit(
-                format.percent(split.treasury),
-                format.percent(split.seasonTwo),
-                format.percent(split.seasonThree),
-              )}
-            </li>
-            <li>{text.forfeitTreasury}</li>
-          </ul>
-        </ReadingNote>
+        <p>
+          {text.forfeitSplit(format.percent(split.treasury), format.percent(split.seasonTwo), format.percent(split.seasonThree))}
+        </p>
       </Section>
     </>
   );

@@ -2,7 +2,7 @@ import type { TwitterAccount } from '../../db/schema.js';
 import { AppError, badRequest } from '../../errors.js';
 import { UpstreamError } from '../../integrations/http.js';
 import type { XPost } from '../../integrations/x-client.js';
-import { accessTokenFor, type XDeps } from './x-auth.service.js';
+import { accessTokenFor, type XDeps } from '../x-auth/x-auth.service.js';
 
 /** A post may be dated slightly before the page says it started (clock skew between us and X). */
 export const clockSkewMs = 2 * 60 * 1000;

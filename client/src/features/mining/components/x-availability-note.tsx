@@ -1,0 +1,16 @@
+import { useLanguage } from '@client/app/i18n/language-provider';
+import { usePublicConfig } from '@client/features/config/api/get-public-config';
+
+/** Beside Connect X: why X cannot be linked here, or that the X in use is the local simulation. */
+export function XAvailabilityNote() {
+  const { t } = useLanguage();
+  const mode = usePublicConfig().data?.x.mode;
+
+  if (mode === 'off') return <p className="muted sm-x-note">{t.mining.xOffText}</p>;
+  if (mode !== 'simulated') return null;
+  return (
+    <p className="sm-x-note">
+      <span className="badge sm-badge--simulated">{t.mining.simulatedX}</span> <span className="muted">{t.mining.simulatedXText}</span>
+    </p>
+  );
+}

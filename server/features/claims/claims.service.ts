@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import { miningRewards, tweetCooldownMs } from '../../../shared/app-limits.js';
+import type { Database, User } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import { AppError, conflict } from '../../errors.js';
+import type { XPost } from '../../integrations/x-client.js';
+import { requireTwitterAccount, type XDeps } from '../x-auth/x-auth.service.js';
+import { awardPointsOffCooldown, findUserPoints, insertClaim, isPostClaimed } from './claims.repository.js';
+import { cooldownError, cooldownFrom } from './cooldown.js';
+import { fetchOwnPost } from './own-post.js';
+
+export interface ClaimDeps extends XDeps {
+  miningOpen: boolean;
+}
+
+const rewards = {
+  tweet: { standard: miningRewards.tweetPoints, paidTier: miningRewards.verifiedTweetPoints },
+  meme: { standard: miningRewards.memePoints, paidTier: miningRewards.verifiedMemePoints },
+} as const;
+
+/** A post on X offered for points; the tweet and meme features describe it, this file rules on it. */
+export interface PostClaim {
+  kind: keyof typeof rewards;
+  tweetId: string;
+  tweetUrl: string;
+  /** The post must not be older than this (ms since epoch): the compose tab or the meme. */
+  since: number;
+  isCustom: boolean;
+  memeId: number | null;
+  /** Recorded as the claimed text when X is not asked (no X configured); otherwise the post's own text. */
+  fallbackText: string;
+  /** The kind's own rules for the post as X has it; throws an AppError. */
+  checkPost: (post: XPost) => void;
+  /** Runs in the claim's transaction after the points are written, e.g. to mark the meme posted. */
+  alsoRecord?: (trx: Kysely<Database>, points: number) => Promise<void>;
+}
+
+const alreadyClaimed = () => conflict('TWEET_ALREADY_CLAIMED', 'This post has already been claimed.');
+
+/**
+ * Every rule of a points-earning post in one place: mining open, X linked, one claim per post ever,
+ * one claim per cooldown across tweets and memes, the post checked on X, then the claim and its
+ * points in one transaction.
+ */
+export async function claimPost(deps: ClaimDeps, user: User, claim: PostClaim, now: number) {
+  if (!deps.miningOpen) {
+    throw new AppError(403, 'MINING_CLOSED', 'Mining Phase Complete - Energy mining is now disabled. Posts no longer earn points.');
+  }
+  const account = await requireTwitterAccount(deps.db, user.id);
+  if (await isPostClaimed(deps.db, claim.tweetId)) throw alreadyClaimed();
+  const early = cooldownFrom(user.last_tweet_claim_at, now);
+  if (early.onCooldown) throw cooldownError(early);
+
+  // Verification is skipped only when no X is configured at all (nothing to ask).
+  const post = deps.x.isConfigured ? await fetchOwnPost(deps, account, claim.tweetId, claim.since) : null;
+  if (post) claim.checkPost(post);
+  const points = rewards[claim.kind][account.is_verified === 1 ? 'paidTier' : 'standard'];
+
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      await insertClaim(trx, {
+        userId: user.id,
+        tweetId: claim.tweetId,
+        tweetUrl: claim.tweetUrl,
+        tweetText: post?.text ?? claim.fallbackText,
+        isCustom: claim.isCustom,
+        points,
+        memeId: claim.memeId,
+        now,
+      });
+      if (!(await awardPointsOffCooldown(trx, { userId: user.id, points, now, cooldownMs: tweetCooldownMs }))) {
+        const latest = await findUserPoints(trx, user.id);
+        throw cooldownError(cooldownFrom(latest.last_tweet_claim_at, now));
+      }
+      await claim.alsoRecord?.(trx, points);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadyClaimed();
+    throw error;
+  }
+  const { total_points: totalAcornMined } = await findUserPoints(deps.db, user.id);
+  return { pointsEarned: points, totalAcornMined: Number(totalAcornMined) };
+}

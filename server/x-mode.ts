@@ -1,0 +1,62 @@
+import type { XMode } from '../shared/schemas/config.js';
+import { simulatedXLabel } from '../shared/simulated-x.js';
+
+/** Where the simulated X is served, on the app's own origin. */
+export const simulatedXPrefix = '/simulated-x';
+/** The client id the app presents to the simulated X (it has no secret). */
+export const simulatedXClientId = 'acorn-simulated-x';
+
+export interface XModeInput {
+  clientId: string | null;
+  host: string;
+  publicUrl: string;
+  /** X_SIMULATED: false turns the simulated X down even where it would be allowed. */
+  simulatedAllowed: boolean;
+}
+
+export interface XModeDecision {
+  mode: XMode;
+  /** Why, in words for the start-up log. */
+  reason: string;
+}
+
+const ipv4Loopback = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+
+/** 127.0.0.0/8, ::1 (also IPv4-mapped) and localhost: addresses no other machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (bare === 'localhost' || bare === '::1' || bare === '0:0:0:0:0:0:0:1') return true;
+  const octets = ipv4Loopback.exec(bare.replace(/^::ffff:/, ''));
+  return octets !== null && octets.slice(1).every((octet) => Number(octet) <= 255);
+}
+
+/**
+ * Which X the app talks to. The simulated X lets anyone "sign in" as any handle, so it is offered
+ * only where nobody but this machine can reach the app: HOST and PUBLIC_URL both on loopback, over http.
+ */
+export function decideXMode(input: XModeInput): XModeDecision {
+  if (input.clientId) return { mode: 'real', reason: 'X_CLIENT_ID is set' };
+  const unset = 'X_CLIENT_ID is not set';
+  if (!input.simulatedAllowed) return { mode: 'off', reason: `${unset} and X_SIMULATED=false` };
+  if (!isLoopbackHost(input.host)) {
+    return { mode: 'off', reason: `${unset}, and the simulated X needs a loopback address (HOST ${input.host} is not one)` };
+  }
+  const publicUrl = new URL(input.publicUrl);
+  if (publicUrl.protocol !== 'http:') {
+    return { mode: 'off', reason: `${unset}, and the simulated X is never used behind https (PUBLIC_URL ${input.publicUrl})` };
+  }
+  if (!isLoopbackHost(publicUrl.hostname)) {
+    return {
+      mode: 'off',
+      reason: `${unset}, and the simulated X needs a loopback address (PUBLIC_URL ${input.publicUrl} is not one)`,
+    };
+  }
+  return { mode: 'simulated', reason: `${unset} and the server is reachable only from this machine` };
+}
+
+/** The start-up log line: which X is in use, and why. */
+export function describeXMode(decision: XModeDecision, publicUrl: string): string {
+  if (decision.mode === 'real') return `X: real (${decision.reason})`;
+  if (decision.mode === 'off') return `X: off, connecting X is unavailable (${decision.reason})`;
+  return `X: simulated (${simulatedXLabel}) at ${publicUrl}${simulatedXPrefix}: ${decision.reason}; set X_CLIENT_ID to use the real X`;
+}
