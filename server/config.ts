@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { defaultExternalLinks, type ExternalLinkName, type ExternalLinks, externalLinkVariables } from '../shared/links.js';
 import type { XMode } from '../shared/schemas/config.js';
 import { decideXMode, simulatedXClientId, simulatedXPrefix } from './x-mode.js';
 
@@ -15,6 +16,8 @@ export interface AppConfig {
   blockHeightUrls: string[];
   marketplaceApiBase: string;
   stakingStatsUrl: string | null;
+  /** External pages the pages link to (LINK_* variables). */
+  links: ExternalLinks;
   x: {
     /** real: X_CLIENT_ID set; simulated: the built-in stand-in on loopback; off: no X at all. */
     mode: XMode;
@@ -34,6 +37,14 @@ export interface AppConfig {
   upstreamTimeoutMs: number;
   /** Logins allowed per IP per minute. */
   loginRateLimit: number;
+  /** Generation (LLM) and upload calls per account and per IP in one window: the operator's budget and disk. */
+  costLimits: {
+    windowMs: number;
+    generation: { perUser: number; perIp: number };
+    upload: { perUser: number; perIp: number };
+  };
+  /** How often expired sessions, OAuth states and sign-in challenges are deleted. */
+  pruneIntervalMs: number;
   /** Trust X-Forwarded-For from a reverse proxy so rate limits see the client's IP. */
   trustProxy: boolean;
   /** Built client (index.html + assets); not served when the folder is absent. */
@@ -133,6 +144,21 @@ function xSettings(env: Env, host: string, publicUrl: string): AppConfig['x'] {
   };
 }
 
+function httpsUrl(name: string, raw: string): string {
+  const value = httpUrl(name, raw);
+  return value.startsWith('https://') ? value : fail(name, 'must be an https URL', raw);
+}
+
+/** Each external link from its LINK_* variable, or the product's default. */
+function externalLinks(env: Env): ExternalLinks {
+  const entries = (Object.keys(defaultExternalLinks) as ExternalLinkName[]).map((name) => {
+    const variable = externalLinkVariables[name];
+    const raw = read(env, variable);
+    return [name, raw === undefined ? defaultExternalLinks[name] : httpsUrl(variable, raw)] as const;
+  });
+  return Object.fromEntries(entries) as ExternalLinks;
+}
+
 export const defaultBlockHeightUrls = [
   'https://mempool.space/api/blocks/tip/height',
   'https://blockstream.info/api/blocks/tip/height',
@@ -162,6 +188,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     blockHeightUrls: blockHeightUrls ?? defaultBlockHeightUrls,
     marketplaceApiBase: url(env, 'MARKETPLACE_API_BASE', 'https://api-mainnet.magiceden.dev'),
     stakingStatsUrl: optionalUrl(env, 'STAKING_STATS_URL'),
+    links: externalLinks(env),
     x: xSettings(env, host, publicUrl),
     llm: {
       baseUrl: optionalUrl(env, 'LLM_BASE_URL'),
@@ -171,6 +198,18 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
     upstreamTimeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 5000, 100, 60000),
     loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 20, 1, 100000),
+    costLimits: {
+      windowMs: integer(env, 'COST_LIMIT_WINDOW_MINUTES', 10, 1, 1440) * 60_000,
+      generation: {
+        perUser: integer(env, 'GENERATION_LIMIT_PER_USER', 20, 1, 100000),
+        perIp: integer(env, 'GENERATION_LIMIT_PER_IP', 60, 1, 100000),
+      },
+      upload: {
+        perUser: integer(env, 'UPLOAD_LIMIT_PER_USER', 30, 1, 100000),
+        perIp: integer(env, 'UPLOAD_LIMIT_PER_IP', 90, 1, 100000),
+      },
+    },
+    pruneIntervalMs: integer(env, 'PRUNE_INTERVAL_MINUTES', 60, 1, 1440) * 60_000,
     trustProxy: boolean(env, 'TRUST_PROXY', false),
     clientDir: path.resolve(read(env, 'CLIENT_DIR') ?? './dist/client'),
     secureCookies: publicUrl.startsWith('https://'),

@@ -13,6 +13,15 @@ export const PublicConfigSchema = Type.Object({
     /** Where "post on X" sends the browser: X's compose intent, or the simulated X's compose page. */
     composeUrl: Type.String(),
   }),
+  /** The external pages the app links to (trade, recovery, staking locker, marketplaces). */
+  links: Type.Object({
+    tradeToken: Type.String(),
+    tradeTokenUnisat: Type.String(),
+    balanceRecovery: Type.String(),
+    stakingLocker: Type.String(),
+    collectionMagicEden: Type.String(),
+    collectionOkx: Type.String(),
+  }),
   generation: Type.Object({
     /** ai: an OpenAI-compatible model writes; offline: the built-in generator (always available). */
     mode: Type.Union([Type.Literal('ai'), Type.Literal('offline')]),

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { defaultExternalLinks, externalLinkVariables } from '../../shared/links.js';
 import type { PublicConfig } from '../../shared/schemas/config.js';
+import { ConfigError, loadConfig } from '../../server/config.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 
 let ctx: TestContext | undefined;
@@ -41,5 +43,21 @@ describe('GET /api/config', () => {
     const config = await publicConfig({ ...publicSite, ...xApp, LLM_BASE_URL: 'http://127.0.0.1:9/v1', LLM_API_KEY: 'llm-key' });
     const text = JSON.stringify(config);
     for (const secret of ['client-secret', 'client-id', 'llm-key', '127.0.0.1:9']) expect(text).not.toContain(secret);
+  });
+
+  it('serves the external links, each overridable by its LINK_* variable', async () => {
+    const defaults = (await publicConfig(publicSite)).links;
+    expect(defaults).toEqual(defaultExternalLinks);
+    await ctx?.close();
+    const custom = await publicConfig({ ...publicSite, LINK_STAKING_LOCKER: 'https://locker.acorn.example/stake' });
+    expect(custom.links).toEqual({ ...defaultExternalLinks, stakingLocker: 'https://locker.acorn.example/stake' });
+  });
+});
+
+describe('external link configuration', () => {
+  it.each(Object.values(externalLinkVariables))('%s must be an https URL, named when it is not', (variable) => {
+    expect(() => loadConfig({ [variable]: 'http://plain.example' })).toThrow(ConfigError);
+    expect(() => loadConfig({ [variable]: 'http://plain.example' })).toThrow(variable);
+    expect(() => loadConfig({ [variable]: 'not a url' })).toThrow(variable);
   });
 });

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { useLanguage } from '@client/app/i18n/language-provider';
 
 interface ExternalLinkProps {
-  href: string;
+  /** Undefined while the address is still loading (runtime config): shown, but not yet a link. */
+  href: string | undefined;
   className?: string;
   children: ReactNode;
 }
@@ -11,7 +12,7 @@ interface ExternalLinkProps {
 export function ExternalLink({ href, className, children }: ExternalLinkProps) {
   const { t } = useLanguage();
   return (
-    <a href={href} className={className} target="_blank" rel="noopener noreferrer">
+    <a href={href} className={className} target="_blank" rel="noopener noreferrer" aria-disabled={href === undefined || undefined}>
       {children}
       <span className="external-link__arrow" aria-hidden="true">
         ↗

@@ -12,6 +12,7 @@ export function buildPublicConfig(config: AppConfig): PublicConfig {
       mode: config.x.mode,
       composeUrl: config.x.mode === 'simulated' ? `${config.publicUrl}${simulatedXPrefix}/intent/tweet` : xComposeIntentUrl,
     },
+    links: config.links,
     generation: { mode: config.llm.baseUrl ? 'ai' : 'offline' },
   };
 }

@@ -1,5 +1,4 @@
 import { useId, useMemo } from 'react';
-import { externalLinks } from '@shared/links';
 import { summariseAllocation } from '@shared/whale-bonus';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/app/i18n/language-provider';
@@ -7,6 +6,7 @@ import { formatTokens } from '../format';
 import type { FoundAllocation } from '../hooks/use-allocation-lookup';
 import type { BlockHeight } from '../hooks/use-block-height';
 import { ExternalLink } from '@client/components/external-link';
+import { useExternalLinks } from '@client/features/config/hooks/use-external-links';
 import { TgeCategories } from './tge-categories';
 import { WalletDetails } from './wallet-details';
 import { WhaleBonusSchedule } from './whale-bonus-schedule';
@@ -19,6 +19,7 @@ interface AllocationResultProps {
 
 export function AllocationResult({ allocation, blockHeight }: AllocationResultProps) {
   const { t, language } = useLanguage();
+  const links = useExternalLinks();
   const headingId = useId();
   const summary = useMemo(() => summariseAllocation(allocation.categories), [allocation.categories]);
   const hasBonus = summary.whaleBonusTokens > 0;
@@ -66,10 +67,10 @@ export function AllocationResult({ allocation, blockHeight }: AllocationResultPr
         <WalletDetails walletAddress={allocation.walletAddress} recordCount={allocation.recordCount} />
       </div>
       <div className="actions alloc-result__links">
-        <ExternalLink href={externalLinks.balanceRecovery} className="button button--secondary">
+        <ExternalLink href={links?.balanceRecovery} className="button button--secondary">
           {t.allocation.recoveryLink}
         </ExternalLink>
-        <ExternalLink href={externalLinks.tradeToken} className="button button--primary">
+        <ExternalLink href={links?.tradeToken} className="button button--primary">
           {t.allocation.tradeLink}
         </ExternalLink>
       </div>

@@ -1,10 +1,11 @@
 import { useId } from 'react';
-import { externalLinks } from '@shared/links';
 import { useLanguage } from '@client/app/i18n/language-provider';
 import { ExternalLink } from '@client/components/external-link';
+import { useExternalLinks } from '@client/features/config/hooks/use-external-links';
 
 export function NotFoundHint() {
   const { t } = useLanguage();
+  const links = useExternalLinks();
   const headingId = useId();
 
   return (
@@ -12,7 +13,7 @@ export function NotFoundHint() {
       <h3 id={headingId}>{t.allocation.hintTitle}</h3>
       <p>{t.allocation.hintText}</p>
       <p className="muted">{t.allocation.hintRecovery}</p>
-      <ExternalLink href={externalLinks.balanceRecovery} className="button button--secondary">
+      <ExternalLink href={links?.balanceRecovery} className="button button--secondary">
         {t.allocation.recoveryLink}
       </ExternalLink>
     </section>

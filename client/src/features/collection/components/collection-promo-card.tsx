@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { defaultCollectionSize } from '@shared/app-limits';
 import { brand } from '@shared/brand';
-import { externalLinks } from '@shared/links';
 import artworkUrl from '@client/assets/acorn-squirrel.svg';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/app/i18n/language-provider';
 import { useCollectionStats } from '../api/get-collection-stats';
 import { ExternalLink } from '@client/components/external-link';
+import { useExternalLinks } from '@client/features/config/hooks/use-external-links';
 import { UpstreamStatusNotice } from '@client/components/upstream-status';
 import { useUpstreamStatus } from '@client/components/use-upstream-status';
 import '../collection.css';
@@ -14,6 +14,7 @@ import '../collection.css';
 /** The collection at a glance, with live floor price and where to buy it (SPEC section 2). */
 export function CollectionPromoCard() {
   const { t, language } = useLanguage();
+  const links = useExternalLinks();
   const stats = useCollectionStats();
   const status = useUpstreamStatus(stats);
   const { data } = stats;
@@ -54,13 +55,13 @@ export function CollectionPromoCard() {
         </dl>
         <UpstreamStatusNotice status={status} unavailableText={text.liveDataUnavailable} />
         <div className="collection-card__links">
-          <ExternalLink href={externalLinks.collectionMagicEden} className="button button--primary">
+          <ExternalLink href={links?.collectionMagicEden} className="button button--primary">
             {text.buyOn(text.magicEden)}
           </ExternalLink>
-          <ExternalLink href={externalLinks.collectionOkx} className="button button--secondary">
+          <ExternalLink href={links?.collectionOkx} className="button button--secondary">
             {text.buyOn(text.okx)}
           </ExternalLink>
-          <ExternalLink href={externalLinks.tradeTokenUnisat} className="button button--ghost">
+          <ExternalLink href={links?.tradeTokenUnisat} className="button button--ghost">
             {text.tradeToken}
           </ExternalLink>
         </div>

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { pollingIntervalsMs } from '@shared/app-limits';
 import { brand } from '@shared/brand';
-import { externalLinks } from '@shared/links';
 import { seasonTwo } from '@shared/tokenomics';
 import { ExternalLink } from '@client/components/external-link';
+import { useExternalLinks } from '@client/features/config/hooks/use-external-links';
 import { UpstreamStatusNotice } from '@client/components/upstream-status';
 import { useUpstreamStatus } from '@client/components/use-upstream-status';
 import { formatNumber } from '@client/lib/i18n/format-number';
@@ -16,6 +16,7 @@ import '../season-card.css';
 
 export function SeasonTwoCard() {
   const { t, language } = useLanguage();
+  const links = useExternalLinks();
   const text = t.home.season;
   const headingId = useId();
   const tip = useTipHeight(pollingIntervalsMs.blockHeightHome);
@@ -61,7 +62,7 @@ export function SeasonTwoCard() {
         staleText={text.stakingLastUpdated}
       />
       <div className="actions">
-        <ExternalLink href={externalLinks.stakingLocker} className="button button--primary">
+        <ExternalLink href={links?.stakingLocker} className="button button--primary">
           {text.stakingLocker}
         </ExternalLink>
       </div>

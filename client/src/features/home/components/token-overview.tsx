@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { brand } from '@shared/brand';
-import { externalLinks } from '@shared/links';
 import { totalSupply } from '@shared/tokenomics';
 import { ExternalLink } from '@client/components/external-link';
+import { useExternalLinks } from '@client/features/config/hooks/use-external-links';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/app/i18n/language-provider';
 import '../home.css';
@@ -11,6 +11,7 @@ import '../home.css';
 /** The /tokens page body: the token's key facts and where to go next. */
 export function TokenOverview() {
   const { t, language } = useLanguage();
+  const links = useExternalLinks();
   const text = t.home.tokens;
   const ids = { facts: useId(), allocation: useId(), trade: useId(), tokenomics: useId() };
 
@@ -46,10 +47,10 @@ export function TokenOverview() {
         <h2 id={ids.trade}>{text.tradeTitle}</h2>
         <p className="muted">{text.tradeText}</p>
         <div className="token-overview__links">
-          <ExternalLink href={externalLinks.tradeToken} className="button button--secondary">
+          <ExternalLink href={links?.tradeToken} className="button button--secondary">
             {text.tradeMagicEden}
           </ExternalLink>
-          <ExternalLink href={externalLinks.tradeTokenUnisat} className="button button--secondary">
+          <ExternalLink href={links?.tradeTokenUnisat} className="button button--secondary">
             {text.tradeUnisat}
           </ExternalLink>
         </div>
