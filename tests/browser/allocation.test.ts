@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { externalLinks } from '../../shared/links.js';
-import { launchBrowser, type RunningServer, startServer, toastWithText } from '../helpers/browser.js';
+import { defaultExternalLinks as externalLinks } from '../../shared/links.js';
+import { eventually, launchBrowser, type RunningServer, startServer, toastWithText } from '../helpers/browser.js';
 import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
 import { seedAllocationRecords, seedPointsAllocations } from '../helpers/seed.js';
 import { fakeWallet, mainnetWallets } from '../helpers/wallets.js';
@@ -266,7 +266,7 @@ describe('allocation page: statistics and holders', () => {
     await toastWithText(page, 'Copied!').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(holderWallet(23));
     await rows.first().getByRole('button', { name: 'Copy the address of holder #1' }).click();
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(member);
+    await eventually(() => page.evaluate(() => navigator.clipboard.readText())).toBe(member);
   });
 
   it('shows the aggregate statistics', async () => {

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { writeSetting } from '../../server/features/settings/settings.repository.js';
-import { externalLinks } from '../../shared/links.js';
+import { defaultExternalLinks as externalLinks } from '../../shared/links.js';
 import { launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
 import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
 
