@@ -3,6 +3,11 @@ import * as createUsersAndSessions from './2026_11_22_0900_create_users_and_sess
 import * as createAllocations from './2026_11_22_1000_create_allocations.js';
 import * as createSocialMining from './2026_11_22_1100_create_social_mining.js';
 import * as createMemes from './2026_11_22_1200_create_memes.js';
+import * as addWalletProof from './2026_11_23_0900_add_wallet_proof.js';
+import * as addSessionLastSeen from './2026_11_23_1000_add_session_last_seen.js';
+import * as markDemoRows from './2026_11_23_1100_mark_demo_rows.js';
+import * as addLeaderboardIndex from './2026_11_23_1200_add_leaderboard_index.js';
+import * as createAllocationSnapshots from './2026_11_23_1300_create_allocation_snapshots.js';
 
 /** Every migration, by name, in the order they apply. A new migration is added here and nowhere else. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +15,9 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_1000_create_allocations': createAllocations,
   '2026_11_22_1100_create_social_mining': createSocialMining,
   '2026_11_22_1200_create_memes': createMemes,
+  '2026_11_23_0900_add_wallet_proof': addWalletProof,
+  '2026_11_23_1000_add_session_last_seen': addSessionLastSeen,
+  '2026_11_23_1100_mark_demo_rows': markDemoRows,
+  '2026_11_23_1200_add_leaderboard_index': addLeaderboardIndex,
+  '2026_11_23_1300_create_allocation_snapshots': createAllocationSnapshots,
 };

@@ -5,7 +5,7 @@ import { sourceNameProblem } from '../server/features/imports/import-file.js';
 import { microToString } from '../shared/token-amount.js';
 import { field, plural, progressLine, runCli, UsageError, withDatabase } from './cli.js';
 
-const usage = 'Usage: npm run allocate -- --pool TOKENS [--source NAME] [--dry-run]';
+const usage = 'Usage: npm run allocate -- --pool TOKENS [--source NAME] [--dry-run] [--keep-demo]';
 
 const help = `${usage}
 
@@ -23,6 +23,8 @@ Options:
                  replaces instead of adding. Refused when a user's wallet already has an allocation
                  from another source (e.g. an import).
   --dry-run      compute and print the summary without changing the database
+  --keep-demo    allocate even though the demo data set is loaded (its users would get shares);
+                 without it the allocation is refused until \`npm run demo:remove\`
   -h, --help     show this help
 
 The allocation stats (GET /api/tokens/stats) are refreshed in the same transaction.
@@ -34,6 +36,7 @@ await runCli(usage, async () => {
       pool: { type: 'string' },
       source: { type: 'string' },
       'dry-run': { type: 'boolean' },
+      'keep-demo': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     allowPositionals: true,
@@ -53,6 +56,7 @@ await runCli(usage, async () => {
       pool: values.pool!,
       source: values.source,
       dryRun: values['dry-run'],
+      keepDemo: values['keep-demo'],
       onProgress: progress.onProgress,
     }),
   ).finally(progress.end);

@@ -5,6 +5,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DemoData } from '../server/demo/demo-data.js';
+import { madeUpWallet } from '../server/demo/made-up-wallets.js';
+import {
+  holderAirdropCategory,
+  publicSaleCategory,
+  stakingSeasonCategory,
+  whaleBonusCategory,
+} from '../shared/allocation-categories.js';
 import { baseAirdropPerNft } from '../shared/tokenomics.js';
 import { microToString, toMicro } from '../shared/token-amount.js';
 import { whaleBonusSchedule } from '../shared/whale-bonus.js';
@@ -28,16 +35,20 @@ function randomChars(alphabet: string, count: number): string {
   return Array.from({ length: count }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
 }
 
+/**
+ * A made-up address whose checksum holds (imports check them), one kind in turn. It draws as many
+ * random numbers as the set's first, checksum-less addresses did, so every other figure stayed put.
+ */
 function demoWallet(index: number): string {
   switch (index % 4) {
     case 0:
-      return `bc1p${randomChars(bech32, 58)}`;
+      return madeUpWallet('taproot', randomChars(bech32, 58));
     case 1:
-      return `bc1q${randomChars(bech32, 38)}`;
+      return madeUpWallet('segwit', randomChars(bech32, 38));
     case 2:
-      return `3${randomChars(base58, 33)}`;
+      return madeUpWallet('p2sh', randomChars(base58, 33));
     default:
-      return `1${randomChars(base58, 33)}`;
+      return madeUpWallet('legacy', randomChars(base58, 33));
   }
 }
 
@@ -59,22 +70,22 @@ const epoch = Date.UTC(2025, 5, 1);
 const records: DemoData['allocationRecords'] = [];
 
 function addHolder(wallet: string, nfts: number): void {
-  records.push([wallet, 'Holder Airdrop', microToString(toMicro(baseAirdropPerNft) * BigInt(nfts))]);
+  records.push([wallet, holderAirdropCategory, microToString(toMicro(baseAirdropPerNft) * BigInt(nfts))]);
   if (nfts >= 2) {
     for (const release of whaleBonusSchedule(nfts)) {
-      records.push([wallet, `Whale Bonus #${release.release}`, microToString(release.micro)]);
+      records.push([wallet, whaleBonusCategory(release.release), microToString(release.micro)]);
     }
   }
   if (random() < 0.35 || wallet === showcaseWallet) {
     const staked = Math.max(1, Math.floor(nfts * (0.4 + random() * 0.6)));
-    records.push([wallet, 'Staking Season 1', microToString(toMicro((staked * 7050.6 * (0.5 + random())).toFixed(6)))]);
+    records.push([wallet, stakingSeasonCategory(1), microToString(toMicro((staked * 7050.6 * (0.5 + random())).toFixed(6)))]);
   }
 }
 
 addHolder(showcaseWallet, 12);
 for (let index = 1; index < 1100; index++) addHolder(demoWallet(index), nftsHeld());
 for (let index = 0; index < 260; index++) {
-  records.push([demoWallet(index + 7), 'Public Sale', microToString(toMicro((2000 + random() * 60000).toFixed(2)))]);
+  records.push([demoWallet(index + 7), publicSaleCategory, microToString(toMicro((2000 + random() * 60000).toFixed(2)))]);
 }
 
 const users: DemoData['users'] = Array.from({ length: 48 }, (_, index) => ({

@@ -4,20 +4,66 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Database } from '../server/db/schema.js';
-import { type ImportOptions, type ImportResult, sourceNameProblem } from '../server/features/imports/import-file.js';
+import { demoRefusal, describeDemoCounts } from '../server/demo/demo-refusal.js';
+import { extraCategoryProblem } from '../server/features/imports/category-check.js';
+import { type ImportAccepted, type ImportOptions, type ImportResult, sourceNameProblem } from '../server/features/imports/import-file.js';
 import { microToString } from '../shared/token-amount.js';
+import { parseAsOfBlock, recordImportSnapshot } from './allocation-snapshot.js';
 import { field, plural, progressLine, runCli, UsageError, withDatabase } from './cli.js';
 
 interface ImportCli {
   usage: string;
   help: string;
+  /** Whether the file has a category column, so --category applies. */
+  categories: boolean;
+  /** import:allocations: takes --as-of-block and, after a written import, records the snapshot and prints the Merkle root. */
+  snapshot?: boolean;
   importFile: (db: Kysely<Database>, file: string, options: ImportOptions) => Promise<ImportResult>;
 }
 
-export async function runImportCli({ usage, help, importFile }: ImportCli): Promise<void> {
+function printCategories(result: ImportAccepted): void {
+  if (!result.categories) return;
+  console.log('  per category:');
+  const width = Math.max(...result.categories.map((total) => total.category.length));
+  for (const total of result.categories) {
+    console.log(`    ${total.category.padEnd(width)}  ${plural(total.rows, 'wallet').padStart(14)}  ${microToString(total.totalMicro)} tokens`);
+  }
+}
+
+function printSummary(file: string, result: ImportAccepted): void {
+  const verb = result.dryRun ? 'checked (dry run, nothing written)' : 'imported';
+  console.log(`${verb} ${path.basename(file)} as source "${result.source}"`);
+  console.log(field('rows', result.rows));
+  console.log(field('wallets', result.wallets));
+  if (result.totalPoints !== null) console.log(field('points', result.totalPoints));
+  console.log(field('tokens', microToString(result.totalMicro)));
+  printCategories(result);
+  const replaced = result.replacedRows
+    ? `${plural(result.replacedRows, 'earlier row')} of this source`
+    : 'nothing (first import of this source)';
+  console.log(field(result.dryRun ? 'would replace' : 'replaced', replaced));
+  if (result.demoRows) {
+    const demo = describeDemoCounts(result.demoRows);
+    console.log(
+      result.dryRun
+        ? `note: the demo data set is loaded (${demo}); the real import is refused until \`npm run demo:remove\`, or given --keep-demo`
+        : `note: kept beside the demo data set (${demo}); \`npm run demo:remove\` deletes it`,
+    );
+  }
+}
+
+export async function runImportCli({ usage, help, categories, snapshot, importFile }: ImportCli): Promise<void> {
   await runCli(usage, async () => {
     const { values, positionals } = parseArgs({
-      options: { source: { type: 'string' }, 'dry-run': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        source: { type: 'string' },
+        'dry-run': { type: 'boolean' },
+        'keep-demo': { type: 'boolean' },
+        'allow-unchecked-addresses': { type: 'boolean' },
+        category: { type: 'string', multiple: true },
+        'as-of-block': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
       allowPositionals: true,
     });
     if (values.help) {
@@ -28,6 +74,13 @@ export async function runImportCli({ usage, help, importFile }: ImportCli): Prom
     const file = positionals[0]!;
     const problem = values.source === undefined ? null : sourceNameProblem(values.source);
     if (problem) throw new UsageError(`--source: ${problem}`);
+    if (values.category && !categories) throw new UsageError('--category applies to files with a category column (import:allocations)');
+    for (const name of values.category ?? []) {
+      const categoryProblem = extraCategoryProblem(name);
+      if (categoryProblem) throw new UsageError(`--category: ${categoryProblem}`);
+    }
+    if (values['as-of-block'] !== undefined && !snapshot) throw new UsageError('--as-of-block applies to import:allocations');
+    const asOfBlock = parseAsOfBlock(values['as-of-block']);
 
     if (!fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
       console.error(`error: ${file} is not a file (a relative path starts from ${process.cwd()})`);
@@ -35,24 +88,31 @@ export async function runImportCli({ usage, help, importFile }: ImportCli): Prom
     }
 
     const progress = progressLine();
-    const result = await withDatabase((db) =>
-      importFile(db, file, { source: values.source, dryRun: values['dry-run'], onProgress: progress.onProgress }),
-    ).finally(progress.end);
+    let snapshotLines: string[] = [];
+    const result = await withDatabase(async (db) => {
+      const imported = await importFile(db, file, {
+        source: values.source,
+        dryRun: values['dry-run'],
+        keepDemo: values['keep-demo'],
+        allowUncheckedAddresses: values['allow-unchecked-addresses'],
+        extraCategories: values.category,
+        onProgress: progress.onProgress,
+      });
+      if (snapshot && imported.ok && !imported.dryRun) snapshotLines = await recordImportSnapshot(db, imported.source, asOfBlock);
+      return imported;
+    }).finally(progress.end);
     if (!result.ok) {
+      if ('demoRows' in result) {
+        console.error(`error: ${demoRefusal(result.demoRows)}`);
+        console.error(`refused ${file}; the database was not changed`);
+        return 1;
+      }
       for (const error of result.errors) console.error(`line ${error.line}: ${error.message}`);
       console.error(`rejected ${file}: ${plural(result.errors.length, 'bad row')}; the database was not changed`);
       return 1;
     }
-    const verb = result.dryRun ? 'checked (dry run, nothing written)' : 'imported';
-    console.log(`${verb} ${path.basename(file)} as source "${result.source}"`);
-    console.log(field('rows', result.rows));
-    console.log(field('wallets', result.wallets));
-    if (result.totalPoints !== null) console.log(field('points', result.totalPoints));
-    console.log(field('tokens', microToString(result.totalMicro)));
-    const replaced = result.replacedRows
-      ? `${plural(result.replacedRows, 'earlier row')} of this source`
-      : 'nothing (first import of this source)';
-    console.log(field(result.dryRun ? 'would replace' : 'replaced', replaced));
+    printSummary(file, result);
+    for (const line of snapshotLines) console.log(line);
     return 0;
   });
 }

@@ -1,11 +1,11 @@
 /**
  * `npm start`: builds the client when missing or stale, migrates, loads the demo data set into an
- * empty database, then starts the server.
+ * empty database (unless DEMO_DATA=false), then starts the server.
  */
 import { loadConfig } from '../server/config.js';
 import { connectDatabase } from '../server/db/connect.js';
 import { migrateToLatest } from '../server/db/migrate.js';
-import { loadDemoData } from '../server/demo/load-demo-data.js';
+import { type DemoLoad, loadDemoData } from '../server/demo/load-demo-data.js';
 import { buildClient, clientBuildIsStale } from './client-build.js';
 
 const config = loadConfig();
@@ -15,10 +15,23 @@ if (clientBuildIsStale(config.clientDir)) {
   buildClient();
 }
 
+const demoMessages: Record<DemoLoad, string | null> = {
+  loaded:
+    'loaded the demo data set into the empty database; the pages say so while it is there. ' +
+    'Remove it with `npm run demo:remove` (DEMO_DATA=false starts empty)',
+  'not-empty': null,
+  'removed-before': 'the demo data set was removed earlier (npm run demo:remove), so it is not loaded again',
+};
+
 const { db } = connectDatabase(config);
 try {
   await migrateToLatest(db);
-  if (await loadDemoData(db)) console.log('loaded the demo data set into the empty database');
+  if (config.demoData) {
+    const message = demoMessages[await loadDemoData(db)];
+    if (message) console.log(message);
+  } else {
+    console.log('DEMO_DATA=false: the demo data set is not loaded');
+  }
 } finally {
   await db.destroy();
 }

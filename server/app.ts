@@ -5,13 +5,16 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/connect.js';
-import { AppError, registerErrorHandler } from './errors.js';
+import { createDemoPresence } from './demo/demo-presence.js';
+import { AppError, clientErrorHandler, registerErrorHandler } from './errors.js';
 import allocationRoutes from './features/allocation/allocation.routes.js';
 import authRoutes from './features/auth/auth.routes.js';
+import sessionsRoutes from './features/auth/sessions.routes.js';
 import chainRoutes from './features/chain/chain.routes.js';
 import configRoutes from './features/config/config.routes.js';
 import { buildPublicConfig } from './features/config/public-config.js';
 import healthRoutes from './features/health/health.routes.js';
+import leaderboardRoutes from './features/leaderboard/leaderboard.routes.js';
 import { memePage } from './features/memes/meme-page.js';
 import memesRoutes from './features/memes/memes.routes.js';
 import { createTemplateLibrary } from './features/memes/templates.js';
@@ -27,10 +30,14 @@ import xAuthRoutes from './features/x-auth/x-auth.routes.js';
 import { createGenerationProvider } from './integrations/generation/create-provider.js';
 import { createXClient } from './integrations/x-client.js';
 import { createSecretBox } from './lib/secret-box.js';
+import costLimits from './plugins/cost-limits.js';
 import database from './plugins/database.js';
+import janitor from './plugins/janitor.js';
 import security from './plugins/security.js';
 import session from './plugins/session.js';
 import spa from './plugins/spa.js';
+import { serverTimeouts } from './server-timeouts.js';
+import { trustProxyOption } from './trust-proxy.js';
 import { resolveSessionSecret } from './session-secret.js';
 import { validatorCompiler } from './validation.js';
 import { simulatedXPrefix } from './x-mode.js';
@@ -39,7 +46,7 @@ export interface AppOverrides {
   /** An already-open database (tests share one across apps). */
   database?: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
-  /** The clock of the upstream caches (tests make a cached value stale without waiting). */
+  /** The clock of the upstream caches and the demo-data check (tests make a cached value stale without waiting). */
   now?: () => number;
 }
 
@@ -52,8 +59,10 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    ...serverTimeouts(config.requestTimeoutMs),
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -80,10 +89,17 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
 
   await app.register(database, { config, ...(overrides.database ? { handle: overrides.database } : {}) });
   await app.register(session, { config });
+  await app.register(costLimits, { config });
+  await app.register(janitor, { config });
 
   await app.register(healthRoutes);
-  await app.register(configRoutes, { prefix: '/api', publicConfig: buildPublicConfig(config) });
-  await app.register(authRoutes, { prefix: '/api/auth', config });
+  await app.register(configRoutes, {
+    prefix: '/api',
+    publicConfig: buildPublicConfig(config),
+    demoData: createDemoPresence(app.db, overrides.now),
+  });
+  await app.register(authRoutes, { prefix: '/api/auth', config, ...(overrides.now ? { now: overrides.now } : {}) });
+  await app.register(sessionsRoutes, { prefix: '/api/auth' });
   await app.register(usersRoutes, { prefix: '/api/user' });
   await app.register(allocationRoutes, { prefix: '/api/allocation' });
   await app.register(tokensRoutes, { prefix: '/api/tokens' });
@@ -97,6 +113,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
     miningOpen: config.miningOpen,
   });
   await app.register(statsRoutes, { prefix: '/api' });
+  await app.register(leaderboardRoutes, { prefix: '/api/mining', ...(overrides.now ? { now: overrides.now } : {}) });
   await app.register(memesRoutes, {
     prefix: '/api/memes',
     deps: { ...viewDeps, x, box, generator, miningOpen: config.miningOpen },

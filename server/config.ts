@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defaultExternalLinks, type ExternalLinkName, type ExternalLinks, externalLinkVariables } from '../shared/links.js';
-import type { XMode } from '../shared/schemas/config.js';
+import type { WalletProof, XMode } from '../shared/schemas/config.js';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 import { decideXMode, simulatedXClientId, simulatedXPrefix } from './x-mode.js';
 
 export interface AppConfig {
@@ -13,6 +14,10 @@ export interface AppConfig {
   /** null: generated once and kept in DATA_DIR. */
   sessionSecret: string | null;
   miningOpen: boolean;
+  /** `npm start` loads the demo data set into an empty database (DEMO_DATA, default true). */
+  demoData: boolean;
+  /** required: linking X, claims, generation and uploads need a session opened with a wallet signature. */
+  walletProof: WalletProof;
   blockHeightUrls: string[];
   marketplaceApiBase: string;
   stakingStatsUrl: string | null;
@@ -45,8 +50,10 @@ export interface AppConfig {
   };
   /** How often expired sessions, OAuth states and sign-in challenges are deleted. */
   pruneIntervalMs: number;
-  /** Trust X-Forwarded-For from a reverse proxy so rate limits see the client's IP. */
-  trustProxy: boolean;
+  /** Which reverse proxies' X-Forwarded-For to believe, so rate limits see the client's IP. */
+  trustProxy: TrustProxy;
+  /** How long a client may take to send a whole request (headers and body) before a 408. */
+  requestTimeoutMs: number;
   /** Built client (index.html + assets); not served when the folder is absent. */
   clientDir: string;
   /** Session cookies need HTTPS when the public URL is HTTPS. */
@@ -159,6 +166,22 @@ function externalLinks(env: Env): ExternalLinks {
   return Object.fromEntries(entries) as ExternalLinks;
 }
 
+function trustProxy(env: Env): TrustProxy {
+  const raw = read(env, 'TRUST_PROXY');
+  if (raw === undefined) return false;
+  const parsed = parseTrustProxy(raw);
+  if (parsed === null) {
+    fail('TRUST_PROXY', 'must be true (one proxy), false, a number of proxies, or proxy addresses/CIDR ranges', raw);
+  }
+  return parsed;
+}
+
+function walletProof(env: Env): WalletProof {
+  const raw = read(env, 'WALLET_PROOF');
+  if (raw === undefined) return 'optional';
+  return raw === 'optional' || raw === 'required' ? raw : fail('WALLET_PROOF', 'must be optional or required', raw);
+}
+
 export const defaultBlockHeightUrls = [
   'https://mempool.space/api/blocks/tip/height',
   'https://blockstream.info/api/blocks/tip/height',
@@ -185,6 +208,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databaseUrl: databaseUrl(env),
     sessionSecret,
     miningOpen: boolean(env, 'MINING_OPEN', false),
+    demoData: boolean(env, 'DEMO_DATA', true),
+    walletProof: walletProof(env),
     blockHeightUrls: blockHeightUrls ?? defaultBlockHeightUrls,
     marketplaceApiBase: url(env, 'MARKETPLACE_API_BASE', 'https://api-mainnet.magiceden.dev'),
     stakingStatsUrl: optionalUrl(env, 'STAKING_STATS_URL'),
@@ -210,7 +235,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       },
     },
     pruneIntervalMs: integer(env, 'PRUNE_INTERVAL_MINUTES', 60, 1, 1440) * 60_000,
-    trustProxy: boolean(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxy(env),
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000),
     clientDir: path.resolve(read(env, 'CLIENT_DIR') ?? './dist/client'),
     secureCookies: publicUrl.startsWith('https://'),
   };

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorCode } from '../shared/error-codes.js';
 
@@ -54,4 +56,35 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .status(status)
       .send({ error: codeByStatus[status] ?? 'BAD_REQUEST', message: error.message });
   });
+}
+
+const clientErrors: Record<string, { status: number; code: ErrorCode; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    code: 'REQUEST_TIMEOUT',
+    message: 'The request took too long to arrive. Please check your connection and try again.',
+  },
+  HPE_HEADER_OVERFLOW: { status: 431, code: 'HEADERS_TOO_LARGE', message: 'The request headers are too large.' },
+};
+
+/**
+ * Errors before a request reaches the app (too slow, unreadable): answered on the raw socket,
+ * still in the `{ error, message }` format, then the connection is closed.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = clientErrors[error.code ?? ''] ?? {
+    status: 400,
+    code: 'BAD_REQUEST' as const,
+    message: 'The request could not be read.',
+  };
+  this.log.debug({ err: error }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify({ error: known.code, message: known.message });
+    socket.write(
+      `HTTP/1.1 ${known.status} ${http.STATUS_CODES[known.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -18,10 +18,21 @@ export const errorCodes = [
   'INTERNAL_ERROR',
   'DATABASE_UNAVAILABLE',
   'BAD_ORIGIN',
+  'REQUEST_TIMEOUT',
+  'HEADERS_TOO_LARGE',
   // Accounts
   'INVALID_WALLET',
   'EMPTY_WALLET',
   'ACCOUNT_BLOCKED',
+  // Wallet proof (signed-message sign-in)
+  'WALLET_PROTECTED',
+  'WALLET_PROOF_REQUIRED',
+  'CHALLENGE_WRONG_ORIGIN',
+  'CHALLENGE_MISMATCH',
+  'CHALLENGE_USED',
+  'CHALLENGE_EXPIRED',
+  'SIGNATURE_INVALID',
+  'SIGNATURE_MALFORMED',
   // Allocation and chain data
   'ALLOCATION_NOT_FOUND',
   'UNKNOWN_COLLECTION',
@@ -61,6 +72,10 @@ export const errorCodes = [
   'NOT_MULTIPART',
   'NO_FILE',
   'UNEXPECTED_FILE',
+  'INVALID_MULTIPART',
+  // Sessions
+  'SESSION_NOT_FOUND',
+  'CURRENT_SESSION',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -11,6 +11,10 @@ export interface UsersTable {
   created_at: number;
   last_login_at: number;
   last_tweet_claim_at: number | null;
+  /** Set by the first proven (signed-message) sign-in; from then on address-only login is refused. */
+  wallet_protected_at: number | null;
+  /** 1 for a user of the demo data set (`npm run demo:remove` deletes them), else 0. */
+  is_demo: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -19,6 +23,23 @@ export interface SessionsTable {
   user_id: number;
   created_at: number;
   expires_at: number;
+  /** 1 when the session was opened with a verified wallet signature, 0 for an address-only join. */
+  proven: Generated<number>;
+  /** The wallet that signed, as the page reported it (display only). */
+  wallet_name: string | null;
+  /** Last request with this session, recorded at most every few minutes; null until then. */
+  last_seen_at: number | null;
+}
+
+/** Sign-in messages issued for a wallet to sign; the nonce is spent once, by setting used_at. */
+export interface AuthChallengesTable {
+  nonce: string;
+  wallet_address: string;
+  /** The exact text issued; verify accepts only this text back. */
+  message: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
 }
 
 export interface AllocationRecordsTable {
@@ -29,6 +50,14 @@ export interface AllocationRecordsTable {
   tokens_micro: number;
   /** The import this row came from; re-importing the same source replaces its rows. */
   source: string;
+}
+
+/** One row per allocation import source: the snapshot its figures describe. */
+export interface AllocationSnapshotsTable {
+  source: string;
+  /** The block height the figures are "as of"; null when the import did not know it. */
+  as_of_block: number | null;
+  imported_at: number;
 }
 
 export interface PointsAllocationsTable {
@@ -44,6 +73,8 @@ export interface SettingsTable {
   /** JSON text. */
   value: string;
   updated_at: number;
+  /** 1 for a value the demo data set wrote (the staking figure); any later write resets it to 0. */
+  is_demo: Generated<number>;
 }
 
 export interface TwitterAccountsTable {
@@ -104,7 +135,9 @@ export interface MemesTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  auth_challenges: AuthChallengesTable;
   allocation_records: AllocationRecordsTable;
+  allocation_snapshots: AllocationSnapshotsTable;
   points_allocations: PointsAllocationsTable;
   settings: SettingsTable;
   twitter_accounts: TwitterAccountsTable;
@@ -117,6 +150,7 @@ export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Session = Selectable<SessionsTable>;
+export type AuthChallenge = Selectable<AuthChallengesTable>;
 export type AllocationRecord = Selectable<AllocationRecordsTable>;
 export type PointsAllocation = Selectable<PointsAllocationsTable>;
 export type TwitterAccount = Selectable<TwitterAccountsTable>;

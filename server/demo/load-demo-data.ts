@@ -5,12 +5,11 @@ import type { Kysely } from 'kysely';
 import { toMicro } from '../../shared/token-amount.js';
 import type { Database } from '../db/schema.js';
 import { stakingSettingKey } from '../features/chain/chain.service.js';
-import { writeSetting } from '../features/settings/settings.repository.js';
 import { refreshPointsStats } from '../features/tokens/points-stats.repository.js';
 import type { DemoData } from './demo-data.js';
+import { demoSource, demoWasRemoved, writeDemoSetting } from './demo.repository.js';
 
 export const demoDataFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../demo/demo-data.json');
-const demoSource = 'demo';
 const batchSize = 500;
 
 export function readDemoData(file = demoDataFile): DemoData {
@@ -36,9 +35,16 @@ async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unk
   for (let start = 0; start < rows.length; start += batchSize) await insert(rows.slice(start, start + batchSize));
 }
 
-/** Loads the demo data set into an empty database, in one transaction. Returns whether anything was loaded. */
-export async function loadDemoData(db: Kysely<Database>, data: DemoData = readDemoData()): Promise<boolean> {
-  if (!(await isEmpty(db))) return false;
+export type DemoLoad = 'loaded' | 'not-empty' | 'removed-before';
+
+/**
+ * Loads the demo data set into an empty database, in one transaction, every row marked as demo (users
+ * and the staking figure flagged, allocations under source 'demo'). A database the operator emptied
+ * with `npm run demo:remove` is left empty.
+ */
+export async function loadDemoData(db: Kysely<Database>, data: DemoData = readDemoData(), now = Date.now()): Promise<DemoLoad> {
+  if (!(await isEmpty(db))) return 'not-empty';
+  if (await demoWasRemoved(db)) return 'removed-before';
   await db.transaction().execute(async (trx) => {
     await insertInBatches(data.users, (batch) =>
       trx
@@ -52,6 +58,7 @@ export async function loadDemoData(db: Kysely<Database>, data: DemoData = readDe
             blocked_reason: user.blocked ? 'demo: suspended account' : null,
             created_at: user.createdAt,
             last_login_at: user.createdAt,
+            is_demo: 1,
           })),
         )
         .execute(),
@@ -83,7 +90,7 @@ export async function loadDemoData(db: Kysely<Database>, data: DemoData = readDe
         .execute(),
     );
     await refreshPointsStats(trx);
-    await writeSetting(trx, stakingSettingKey, { lockedCount: data.stakingLockedCount });
+    await writeDemoSetting(trx, stakingSettingKey, { lockedCount: data.stakingLockedCount }, now);
   });
-  return true;
+  return 'loaded';
 }

@@ -8,31 +8,67 @@ export class UpstreamError extends Error {
   }
 }
 
-export async function fetchText(
-  url: string,
-  init: RequestInit & { timeoutMs?: number } = {},
-): Promise<string> {
-  const { timeoutMs = 5000, ...rest } = init;
+export interface BoundedInit extends RequestInit {
+  /** For the whole call, the body read included (default 5 s). */
+  timeoutMs?: number;
+}
+
+/** The body, read up to the size cap; reading fails when the call's signal aborts. */
+async function readCapped(response: Response, host: string): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBodyBytes) {
+      await reader.cancel().catch(() => {});
+      throw new UpstreamError(`${host} answered too much`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * One outside call and its whole answer, whatever the status. The deadline covers the body too:
+ * an upstream that sends its headers on time and its body late is a timeout, never an empty answer.
+ * Every failure is an UpstreamError.
+ */
+export async function fetchBounded(url: string, init: BoundedInit = {}): Promise<{ status: number; text: string }> {
+  const { timeoutMs = 5000, signal, ...rest } = init;
+  const host = new URL(url).host;
+  const deadline = AbortSignal.timeout(timeoutMs);
+  const combined = signal ? AbortSignal.any([deadline, signal]) : deadline;
   let response: Response;
   try {
-    response = await fetch(url, { ...rest, signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
+    response = await fetch(url, { ...rest, signal: combined, redirect: 'follow' });
   } catch (error) {
-    throw new UpstreamError(`${new URL(url).host} did not answer`, { cause: error });
+    throw new UpstreamError(`${host} did not answer`, { cause: error });
   }
-  if (!response.ok) throw new UpstreamError(`${new URL(url).host} answered ${response.status}`);
-  const length = Number(response.headers.get('content-length') ?? 0);
-  if (length > maxBodyBytes) throw new UpstreamError(`${new URL(url).host} answered too much`);
-  let text: string;
+  if (Number(response.headers.get('content-length') ?? 0) > maxBodyBytes) {
+    await response.body?.cancel().catch(() => {});
+    throw new UpstreamError(`${host} answered too much`);
+  }
   try {
-    text = await response.text();
+    return { status: response.status, text: await readCapped(response, host) };
   } catch (error) {
-    throw new UpstreamError(`${new URL(url).host} broke off its answer`, { cause: error });
+    if (error instanceof UpstreamError) throw error;
+    const reason = combined.aborted ? 'did not finish its answer in time' : 'broke off its answer';
+    throw new UpstreamError(`${host} ${reason}`, { cause: error });
   }
-  if (text.length > maxBodyBytes) throw new UpstreamError(`${new URL(url).host} answered too much`);
+}
+
+/** The body of a 2xx answer; any other status is an UpstreamError. */
+export async function fetchText(url: string, init: BoundedInit = {}): Promise<string> {
+  const { status, text } = await fetchBounded(url, init);
+  if (status < 200 || status > 299) throw new UpstreamError(`${new URL(url).host} answered ${status}`);
   return text;
 }
 
-export async function fetchJson(url: string, init: RequestInit & { timeoutMs?: number } = {}): Promise<unknown> {
+export async function fetchJson(url: string, init: BoundedInit = {}): Promise<unknown> {
   const text = await fetchText(url, { ...init, headers: { accept: 'application/json', ...init.headers } });
   try {
     return JSON.parse(text) as unknown;

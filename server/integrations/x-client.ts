@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppConfig } from '../config.js';
-import { UpstreamError } from './http.js';
+import { fetchBounded, UpstreamError } from './http.js';
 
 export interface XTokens {
   accessToken: string;
@@ -47,21 +47,21 @@ export function createXClient(config: AppConfig) {
   const redirectUrl = config.x.redirectUrl ?? `${config.publicUrl}/api/auth/twitter/callback`;
   const timeoutMs = config.upstreamTimeoutMs;
 
+  /** The status and parsed body; the timeout covers the body, so a late body is X being unavailable. */
   async function call(url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
-    let response: Response;
+    let answer: { status: number; text: string };
     try {
-      response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+      answer = await fetchBounded(url, { ...init, timeoutMs });
     } catch (error) {
       throw new UpstreamError('X did not answer in time', { cause: error });
     }
-    const text = await response.text().catch(() => '');
     let body: unknown = null;
     try {
-      body = text ? JSON.parse(text) : null;
+      body = answer.text ? JSON.parse(answer.text) : null;
     } catch {
-      throw new UpstreamError(`X answered ${response.status} with something that is not JSON`);
+      throw new UpstreamError(`X answered ${answer.status} with something that is not JSON`);
     }
-    return { status: response.status, body };
+    return { status: answer.status, body };
   }
 
   async function tokenRequest(params: Record<string, string>): Promise<XTokens> {

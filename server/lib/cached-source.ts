@@ -4,15 +4,26 @@ export interface Cached<T> {
   stale: boolean;
 }
 
+interface Fetched<T> {
+  value: T;
+  fetchedAt: number;
+}
+
 /**
- * A value fetched from outside, cached for `ttlMs`. Concurrent callers share one upstream call,
- * and when upstream fails the last good value is served (marked stale). Only when nothing was
- * ever fetched does the failure reach the caller.
+ * A value fetched from outside, cached for `ttlMs`, so that a thousand visitors make one upstream
+ * call and none of them waits on a slow upstream once a value exists:
+ * - concurrent callers share one upstream call;
+ * - past its time to live the old value is served at once while one refresh runs in the background
+ *   (stale-while-revalidate); it is marked stale once a refresh failed or it is older than twice
+ *   the time to live;
+ * - after a failure upstream is not asked again for `retryAfterMs`, and with no value to fall back
+ *   on, the failure itself is what callers get in that time;
+ * - only when nothing was ever fetched does a failure reach the caller.
  */
 export class CachedSource<T> {
-  private last: { value: T; fetchedAt: number } | null = null;
-  private pending: Promise<Cached<T>> | null = null;
-  private failedAt = 0;
+  private last: Fetched<T> | null = null;
+  private failure: { error: unknown; at: number } | null = null;
+  private pending: Promise<Fetched<T>> | null = null;
 
   constructor(
     private readonly load: () => Promise<T>,
@@ -24,23 +35,39 @@ export class CachedSource<T> {
 
   async get(): Promise<Cached<T>> {
     const now = this.now();
-    if (this.last && now - this.last.fetchedAt < this.ttlMs) return { ...this.last, stale: false };
-    if (this.last && now - this.failedAt < this.retryAfterMs) return { ...this.last, stale: true };
-    this.pending ??= this.refresh().finally(() => {
-      this.pending = null;
-    });
-    return this.pending;
+    if (this.last) {
+      const age = now - this.last.fetchedAt;
+      if (age >= this.ttlMs && !this.waitingToRetry(now)) {
+        // The outcome is recorded by refresh(); this caller does not wait for it.
+        this.refresh().catch(() => {});
+      }
+      return { ...this.last, stale: this.failure !== null || age >= 2 * this.ttlMs };
+    }
+    if (this.waitingToRetry(now)) throw this.failure!.error;
+    return { ...(await this.refresh()), stale: false };
   }
 
-  private async refresh(): Promise<Cached<T>> {
-    try {
-      const value = await this.load();
-      this.last = { value, fetchedAt: this.now() };
-      return { ...this.last, stale: false };
-    } catch (error) {
-      this.failedAt = this.now();
-      if (this.last) return { ...this.last, stale: true };
-      throw error;
-    }
+  private waitingToRetry(now: number): boolean {
+    return this.failure !== null && now - this.failure.at < this.retryAfterMs;
+  }
+
+  /** One upstream call at a time, shared by every caller; its outcome is recorded either way. */
+  private refresh(): Promise<Fetched<T>> {
+    this.pending ??= this.load()
+      .then(
+        (value) => {
+          this.last = { value, fetchedAt: this.now() };
+          this.failure = null;
+          return this.last;
+        },
+        (error: unknown) => {
+          this.failure = { error, at: this.now() };
+          throw error;
+        },
+      )
+      .finally(() => {
+        this.pending = null;
+      });
+    return this.pending;
   }
 }

@@ -7,7 +7,7 @@ const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Security headers (a CSP the built app passes: no inline scripts) and an Origin check on
- * state-changing API calls, on top of SameSite=Lax cookies.
+ * every state-changing call, on top of SameSite=Lax cookies.
  */
 export default fp<{ config: AppConfig }>(
   async (app, { config }) => {
@@ -34,8 +34,10 @@ export default fp<{ config: AppConfig }>(
     });
 
     const publicOrigin = new URL(config.publicUrl).origin;
+    // Every state-changing request is checked, whatever its path: the router decodes the URL
+    // (`/%61pi/...` routes to `/api/...`), so a test on the raw path would be a bypass.
     app.addHook('onRequest', async (request) => {
-      if (!unsafeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
+      if (!unsafeMethods.has(request.method)) return;
       const origin = request.headers.origin;
       if (origin === undefined) return;
       const ownOrigin = `${request.protocol}://${request.host}`;

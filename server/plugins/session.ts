@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { SessionProof } from '../../shared/schemas/auth.js';
 import type { AppConfig } from '../config.js';
 import type { User } from '../db/schema.js';
-import { forbidden, unauthorized } from '../errors.js';
+import { AppError, forbidden, unauthorized } from '../errors.js';
 import { assertNotBlocked, sessionTtlMs, userForSession } from '../features/auth/auth.service.js';
 
 declare module 'fastify' {
@@ -11,10 +12,19 @@ declare module 'fastify' {
     sessionId(): string | null;
     /** The session's user, or null for a visitor. Memoised per request. */
     sessionUser(): Promise<User | null>;
+    /** How the session was opened (wallet signature or address only), or null for a visitor; same query as sessionUser. */
+    sessionProof(): Promise<SessionProof | null>;
     /** The session's user; 401 without a session, 403 ACCOUNT_BLOCKED for a blocked one. */
     requireUser(): Promise<User>;
     /** requireUser, and 403 unless the user is the one the call names. */
     requireSelf(owner: { id?: number; walletAddress?: string }): Promise<User>;
+  }
+  interface FastifyInstance {
+    /**
+     * Route hook (onRequest) for linking X, claims, generation and uploads: with WALLET_PROOF=required,
+     * 403 WALLET_PROOF_REQUIRED for a session opened by address alone. A visitor passes on to the route's 401.
+     */
+    walletProofGate(request: FastifyRequest): Promise<void>;
   }
   interface FastifyReply {
     startSession(sessionId: string): void;
@@ -24,7 +34,10 @@ declare module 'fastify' {
 
 export const sessionCookieName = 'acorn_session';
 
-const memo = new WeakMap<FastifyRequest, Promise<User | null>>();
+export const walletProofRequiredMessage =
+  'Sign in with your wallet to do this. Joining with an address alone is not enough.';
+
+const memo = new WeakMap<FastifyRequest, Promise<{ user: User; proof: SessionProof } | null>>();
 
 export default fp<{ config: AppConfig }>(
   async (app, { config }) => {
@@ -35,14 +48,28 @@ export default fp<{ config: AppConfig }>(
       return unsigned.valid ? unsigned.value : null;
     });
 
-    app.decorateRequest('sessionUser', function sessionUser(this: FastifyRequest) {
-      let pending = memo.get(this);
+    function sessionState(request: FastifyRequest) {
+      let pending = memo.get(request);
       if (!pending) {
-        const id = this.sessionId();
-        pending = id ? userForSession(app.db, id).then((user) => user ?? null) : Promise.resolve(null);
-        memo.set(this, pending);
+        const id = request.sessionId();
+        pending = id ? userForSession(app.db, id).then((found) => found ?? null) : Promise.resolve(null);
+        memo.set(request, pending);
       }
       return pending;
+    }
+
+    app.decorateRequest('sessionUser', async function sessionUser(this: FastifyRequest) {
+      return (await sessionState(this))?.user ?? null;
+    });
+
+    app.decorateRequest('sessionProof', async function sessionProof(this: FastifyRequest) {
+      return (await sessionState(this))?.proof ?? null;
+    });
+
+    app.decorate('walletProofGate', async function walletProofGate(request: FastifyRequest) {
+      if (config.walletProof !== 'required') return;
+      const state = await sessionState(request);
+      if (state && !state.proof.proven) throw new AppError(403, 'WALLET_PROOF_REQUIRED', walletProofRequiredMessage);
     });
 
     app.decorateRequest('requireUser', async function requireUser(this: FastifyRequest) {

@@ -14,8 +14,37 @@ export const UserSchema = Type.Object({
   walletAddress: Type.String(),
   /** Points; the spec's historical field name. */
   totalAcornMined: Type.Integer(),
+  /** True once the wallet has signed in with a signature: address-only login is refused from then on. */
+  walletProtected: Type.Boolean(),
 });
 export type User = Static<typeof UserSchema>;
+
+export const ChallengeBodySchema = Type.Object(
+  { walletAddress: Type.String({ maxLength: 200 }) },
+  { additionalProperties: false },
+);
+export type ChallengeBody = Static<typeof ChallengeBodySchema>;
+
+/** The message the wallet must sign, exactly as given, before `expiresAt` (ISO 8601). */
+export const ChallengeResponseSchema = Type.Object({
+  message: Type.String(),
+  expiresAt: Type.String(),
+});
+export type ChallengeResponse = Static<typeof ChallengeResponseSchema>;
+
+/** Answered by LoginResponseSchema; the session it opens is proven. */
+export const VerifyBodySchema = Type.Object(
+  {
+    walletAddress: Type.String({ maxLength: 200 }),
+    message: Type.String({ maxLength: 2000 }),
+    /** Base64: BIP-322 simple, or a legacy "Bitcoin Signed Message" (BIP-137) signature. */
+    signature: Type.String({ minLength: 1, maxLength: 2000 }),
+    /** Which wallet signed (e.g. "Xverse"), shown beside the proof. */
+    walletName: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+  },
+  { additionalProperties: false },
+);
+export type VerifyBody = Static<typeof VerifyBodySchema>;
 
 export const LoginResponseSchema = Type.Object({ user: UserSchema });
 export type LoginResponse = Static<typeof LoginResponseSchema>;
@@ -26,9 +55,18 @@ export const TwitterAccountSchema = Type.Object({
 });
 export type TwitterAccount = Static<typeof TwitterAccountSchema>;
 
+/** How the current session was opened: with a verified wallet signature, or by address alone. */
+export const SessionProofSchema = Type.Object({
+  proven: Type.Boolean(),
+  /** The wallet that signed (e.g. "Unisat"), as the page reported it; null for an address-only session. */
+  walletName: Type.Union([Type.String(), Type.Null()]),
+});
+export type SessionProof = Static<typeof SessionProofSchema>;
+
 export const UserDataResponseSchema = Type.Object({
   user: UserSchema,
   twitterAccount: Type.Union([TwitterAccountSchema, Type.Null()]),
+  proof: SessionProofSchema,
 });
 export type UserDataResponse = Static<typeof UserDataResponseSchema>;
 

@@ -40,6 +40,8 @@ describe('POST /api/allocation/lookup', () => {
           { category: 'Whale Bonus #2', tokens: 11259.59 },
           { category: 'Whale Bonus #1', tokens: 7506.06 },
         ],
+        // Seeded rows have no import snapshot.
+        asOfBlock: null,
       },
     });
   });

@@ -134,8 +134,9 @@ describe('session lifecycle', () => {
 
     const response = await agent.get(`/api/user/${mainnetWallets.taproot}`).expect(200);
     expect(response.body).toEqual({
-      user: { id: expect.any(Number), walletAddress: mainnetWallets.taproot, totalAcornMined: 0 },
+      user: { id: expect.any(Number), walletAddress: mainnetWallets.taproot, totalAcornMined: 0, walletProtected: false },
       twitterAccount: null,
+      proof: { proven: false, walletName: null },
     });
   });
 

@@ -105,11 +105,11 @@ describe('allocateFromPoints', () => {
     expect(await allocateFromPoints(db, { pool: '1.0000001' })).toMatchObject({ ok: false });
     expect(await allocateFromPoints(db, { pool: '-5' })).toMatchObject({ ok: false });
     expect(await allocateFromPoints(db, { pool: '100' })).toMatchObject({ ok: false });
-    await addUsers([{ wallet: '1A1zP1eP5QGefi2DMPTfTL5SGmv7DivfNa', points: 3 }]);
+    await addUsers([{ wallet: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', points: 3 }]);
     await importPointsFile(db, fileURLToPath(new URL('../fixtures/points-good.csv', import.meta.url)));
     expect(await allocateFromPoints(db, { pool: '100' })).toEqual({
       ok: false,
-      errors: ['wallet 1A1zP1eP5QGefi2DMPTfTL5SGmv7DivfNa already has a points allocation from source "points-good.csv"'],
+      errors: ['wallet 1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa already has a points allocation from source "points-good.csv"'],
     });
     expect(await storedAllocations()).toHaveLength(3);
   });

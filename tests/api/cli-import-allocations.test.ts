@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { bech32 } from 'bech32';
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../server/config.js';
 import type { Database } from '../../server/db/schema.js';
+import { madeUpWallet } from '../../server/demo/made-up-wallets.js';
 import { importAllocationsFile } from '../../server/features/imports/allocation-import.service.js';
 import { projectRoot, runCli } from '../helpers/run-cli.js';
 import { createTestDatabase } from '../helpers/test-app.js';
+import { mainnetWallets } from '../helpers/wallets.js';
 
 const root = projectRoot;
 const fixture = (name: string) => path.join(root, 'tests/fixtures', name);
@@ -25,6 +28,8 @@ function writeFile(name: string, content: string | Buffer): string {
   return file;
 }
 
+const csv = (...rows: string[]) => ['wallet_address,category,tokens', ...rows].join('\n') + '\n';
+
 async function storedRecords() {
   return db
     .selectFrom('allocation_records')
@@ -35,8 +40,23 @@ async function storedRecords() {
 
 const runScript = (args: string[]) => runCli('import-allocations.ts', args, config);
 
+const a = madeUpWallet('segwit', 'a');
+const b = madeUpWallet('taproot', 'b');
+
+/** One character changed at the end: what a typo or a bad copy does to an address. */
+const typo = (wallet: string) => wallet.slice(0, -1) + (wallet.endsWith('q') ? 'p' : wallet.endsWith('z') ? 'y' : 'q');
+const broken = {
+  taproot: typo(mainnetWallets.taproot),
+  segwit: typo(mainnetWallets.segwitKey),
+  p2sh: typo(mainnetWallets.p2sh),
+  // The genesis address with one letter wrong (5SG for 5SL): it long sat in this project's test wallets.
+  legacy: '1A1zP1eP5QGefi2DMPTfTL5SGmv7DivfNa',
+  // A taproot program under the segwit v0 checksum (BIP 173 instead of BIP 350).
+  taprootWithBech32: bech32.encode('bc', [1, ...bech32.toWords(new Uint8Array(32).fill(7))]),
+};
+
 describe('importAllocationsFile', () => {
-  it('imports a good file with exact micro-token amounts and normalised wallets', async () => {
+  it('imports a good file with exact micro-token amounts, normalised wallets and totals per category', async () => {
     const result = await importAllocationsFile(db, fixture('allocations-good.csv'));
     expect(result).toEqual({
       ok: true,
@@ -45,14 +65,20 @@ describe('importAllocationsFile', () => {
       wallets: 3,
       totalMicro: 1_272_444_421_012n,
       totalPoints: null,
+      categories: [
+        { category: 'Holder Airdrop', rows: 2, totalMicro: 34_123_000_001n },
+        { category: 'Staking Season 1', rows: 1, totalMicro: 1_234_567_891_011n },
+        { category: 'Whale Bonus #1', rows: 1, totalMicro: 3_753_530_000n },
+      ],
       replacedRows: 0,
+      demoRows: null,
       dryRun: false,
     });
     expect(await storedRecords()).toEqual([
-      { wallet_address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', category: 'TGE Airdrop', tokens_micro: 34_123_000_000, source: 'allocations-good.csv' },
-      { wallet_address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', category: 'Whale Bonus #1', tokens_micro: 3_753_530_000, source: 'allocations-good.csv' },
-      { wallet_address: '1A1zP1eP5QGefi2DMPTfTL5SGmv7DivfNa', category: 'TGE Airdrop', tokens_micro: 1, source: 'allocations-good.csv' },
-      { wallet_address: '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', category: 'Staking Season 1, Tier 2', tokens_micro: 1_234_567_891_011, source: 'allocations-good.csv' },
+      { wallet_address: mainnetWallets.segwitKey, category: 'Holder Airdrop', tokens_micro: 34_123_000_000, source: 'allocations-good.csv' },
+      { wallet_address: mainnetWallets.segwitKey, category: 'Whale Bonus #1', tokens_micro: 3_753_530_000, source: 'allocations-good.csv' },
+      { wallet_address: mainnetWallets.legacy, category: 'Holder Airdrop', tokens_micro: 1, source: 'allocations-good.csv' },
+      { wallet_address: mainnetWallets.p2sh, category: 'Staking Season 1', tokens_micro: 1_234_567_891_011, source: 'allocations-good.csv' },
     ]);
   });
 
@@ -61,19 +87,75 @@ describe('importAllocationsFile', () => {
     const before = await storedRecords();
     const result = await importAllocationsFile(db, fixture('allocations-bad.csv'));
     expect(result.ok).toBe(false);
-    if (result.ok) return;
+    if (result.ok || !('errors' in result)) return;
     // Line 4-5 is one row with a quoted line break, and line 7 is blank: later lines keep their file numbers.
-    expect(result.errors.map((error) => error.line)).toEqual([3, 6, 8, 9, 10, 11, 12]);
+    expect(result.errors.map((error) => error.line)).toEqual([3, 4, 6, 8, 9, 10, 11, 12]);
     expect(result.errors[0]!.message).toBe('wallet_address is empty');
-    expect(result.errors[1]!.message).toBe('category is empty');
-    expect(result.errors[2]!.message).toMatch(/tokens "1.1234567" is not a non-negative amount with at most 6 decimals/);
-    expect(result.errors[5]!.message).toBe('expected 3 fields, found 2');
-    expect(result.errors[6]!.message).toMatch(/more than the total supply/);
+    expect(result.errors[1]!.message).toMatch(/^unknown category "Notes spanning\\ntwo lines"/);
+    expect(result.errors[2]!.message).toBe('category is empty');
+    expect(result.errors[3]!.message).toMatch(/tokens "1.1234567" is not a non-negative amount with at most 6 decimals/);
+    expect(result.errors[6]!.message).toBe('expected 3 fields, found 2');
+    expect(result.errors[7]!.message).toMatch(/more than the total supply/);
     expect(await storedRecords()).toEqual(before);
   });
 
+  it('rejects each bad row kind on its own line with its reason, and writes nothing', async () => {
+    await importAllocationsFile(db, fixture('allocations-good.csv'), { source: 'earlier' });
+    const before = await storedRecords();
+    const file = writeFile(
+      'checks.csv',
+      csv(
+        `${a},Holder Airdorp,1`,
+        `${a},Whale Bonus,1`,
+        `${a},Whale Bonus #4,1`,
+        `${broken.taproot},Holder Airdrop,1`,
+        `${broken.segwit},Holder Airdrop,1`,
+        `${broken.p2sh},Holder Airdrop,1`,
+        `${broken.legacy},Holder Airdrop,1`,
+        `${broken.taprootWithBech32},Holder Airdrop,1`,
+        `${a},Public Sale,1`,
+        `${b},Public Sale,2`,
+        `${a.toUpperCase()},Public Sale,3`,
+        'bc1qabc,Holder Airdrop,1',
+      ),
+    );
+    const result = await importAllocationsFile(db, file);
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        { line: 2, message: expect.stringMatching(/^unknown category "Holder Airdorp" \(did you mean "Holder Airdrop"\?\); .*--category NAME/) },
+        { line: 3, message: expect.stringMatching(/^category "Whale Bonus" names no whale bonus release: write "Whale Bonus #1", "Whale Bonus #2", "Whale Bonus #3"$/) },
+        { line: 4, message: expect.stringMatching(/^category "Whale Bonus #4" names no whale bonus release/) },
+        { line: 5, message: `wallet_address ${broken.taproot} fails its bech32m checksum (a typo or a cut-off address?)` },
+        { line: 6, message: `wallet_address ${broken.segwit} fails its bech32 checksum (a typo or a cut-off address?)` },
+        { line: 7, message: `wallet_address ${broken.p2sh} fails its base58check checksum (a typo or a cut-off address?)` },
+        { line: 8, message: `wallet_address ${broken.legacy} fails its base58check checksum (a typo or a cut-off address?)` },
+        { line: 9, message: `wallet_address ${broken.taprootWithBech32} fails its bech32m checksum (a typo or a cut-off address?)` },
+        { line: 12, message: `wallet_address ${a} has category "Public Sale" twice in this file, on lines 10 and 12` },
+        { line: 13, message: 'wallet_address "bc1qabc" is not a bc1p, bc1q, 3 or 1 mainnet address of a valid length' },
+      ],
+    });
+    expect(await storedRecords()).toEqual(before);
+  });
+
+  it('takes unchecked addresses as given with allowUncheckedAddresses, and added categories with extraCategories', async () => {
+    const file = writeFile('loose.csv', csv(`${broken.legacy},Holder Airdrop,1`, 'bc1qAbc,Early Supporters,2', `${a},Early Supporters,3`));
+    const strict = await importAllocationsFile(db, file);
+    expect(strict.ok).toBe(false);
+    if (strict.ok || !('errors' in strict)) return;
+    expect(strict.errors.map((error) => error.line)).toEqual([2, 3, 4]);
+
+    const loose = await importAllocationsFile(db, file, { allowUncheckedAddresses: true, extraCategories: ['Early Supporters'] });
+    expect(loose).toMatchObject({ ok: true, rows: 3, wallets: 3 });
+    expect((await storedRecords()).map((row) => [row.wallet_address, row.category])).toEqual([
+      [broken.legacy, 'Holder Airdrop'],
+      ['bc1qabc', 'Early Supporters'],
+      [a, 'Early Supporters'],
+    ]);
+  });
+
   it('reports a missing or unknown header column on line 1', async () => {
-    const file = writeFile('header.csv', 'wallet_address,tokens,amount\nbc1qabc,1,2\n');
+    const file = writeFile('header.csv', `wallet_address,tokens,amount\n${a},1,2\n`);
     const result = await importAllocationsFile(db, file);
     expect(result).toEqual({
       ok: false,
@@ -87,7 +169,7 @@ describe('importAllocationsFile', () => {
   });
 
   it('rejects a file that is not valid CSV with the line of the unclosed quote', async () => {
-    const file = writeFile('unclosed.csv', 'wallet_address,category,tokens\nbc1qabc,TGE,1\nbc1qdef,"TGE,2\nbc1qghi,TGE,3\n');
+    const file = writeFile('unclosed.csv', csv(`${a},Holder Airdrop,1`, `${b},"Holder Airdrop,2`, `${a},Public Sale,3`));
     const result = await importAllocationsFile(db, file);
     expect(result).toEqual({
       ok: false,
@@ -100,27 +182,28 @@ describe('importAllocationsFile', () => {
     const content = '\uFEFFtokens,"wallet_address",category\r\n"1,5" ,x,y\r\n';
     const bad = await importAllocationsFile(db, writeFile('bom-bad.csv', content));
     expect(bad.ok).toBe(false);
-    const good = '\uFEFFtokens,"wallet_address",category\r\n2.5,bc1qAbc,"Whale Bonus #1, ""early"""\r\n\r\n"7",1Abc , TGE Airdrop \r\n';
-    const result = await importAllocationsFile(db, writeFile('bom.csv', good));
+    const added = 'Airdrop, "early"';
+    const good = `\uFEFFtokens,"wallet_address",category\r\n2.5,${a.toUpperCase()},"Airdrop, ""early"""\r\n\r\n"7",${mainnetWallets.legacy} , Holder Airdrop \r\n`;
+    const result = await importAllocationsFile(db, writeFile('bom.csv', good), { extraCategories: [added] });
     expect(result).toMatchObject({ ok: true, rows: 2, totalMicro: 9_500_000n });
     expect(await storedRecords()).toEqual([
-      { wallet_address: 'bc1qabc', category: 'Whale Bonus #1, "early"', tokens_micro: 2_500_000, source: 'bom.csv' },
-      { wallet_address: '1Abc', category: 'TGE Airdrop', tokens_micro: 7_000_000, source: 'bom.csv' },
+      { wallet_address: a, category: added, tokens_micro: 2_500_000, source: 'bom.csv' },
+      { wallet_address: mainnetWallets.legacy, category: 'Holder Airdrop', tokens_micro: 7_000_000, source: 'bom.csv' },
     ]);
   });
 
   it('re-importing a source replaces its rows instead of doubling them and keeps other sources', async () => {
     await importAllocationsFile(db, fixture('allocations-good.csv'), { source: 'other' });
-    const first = writeFile('round.csv', 'wallet_address,category,tokens\nbc1qabc,TGE,1\nbc1qdef,TGE,2\n');
+    const first = writeFile('round.csv', csv(`${a},Holder Airdrop,1`, `${b},Holder Airdrop,2`));
     await importAllocationsFile(db, first);
     const again = await importAllocationsFile(db, first);
     expect(again).toMatchObject({ ok: true, rows: 2, replacedRows: 2 });
-    writeFile('round.csv', 'wallet_address,category,tokens\nbc1qabc,TGE,10.5\n');
+    writeFile('round.csv', csv(`${a},Holder Airdrop,10.5`));
     const changed = await importAllocationsFile(db, first);
     expect(changed).toMatchObject({ ok: true, rows: 1, replacedRows: 2, totalMicro: 10_500_000n });
     const rows = await storedRecords();
     expect(rows.filter((row) => row.source === 'round.csv')).toEqual([
-      { wallet_address: 'bc1qabc', category: 'TGE', tokens_micro: 10_500_000, source: 'round.csv' },
+      { wallet_address: a, category: 'Holder Airdrop', tokens_micro: 10_500_000, source: 'round.csv' },
     ]);
     expect(rows.filter((row) => row.source === 'other')).toHaveLength(4);
   });
@@ -128,7 +211,7 @@ describe('importAllocationsFile', () => {
   it('a dry run checks the file and reports what it would replace without writing', async () => {
     await importAllocationsFile(db, fixture('allocations-good.csv'));
     const before = await storedRecords();
-    const file = writeFile('allocations-good.csv', 'wallet_address,category,tokens\nbc1qabc,TGE,1\n');
+    const file = writeFile('allocations-good.csv', csv(`${a},Holder Airdrop,1`));
     const result = await importAllocationsFile(db, file, { dryRun: true });
     expect(result).toMatchObject({ ok: true, dryRun: true, rows: 1, replacedRows: 4 });
     expect(await storedRecords()).toEqual(before);
@@ -146,21 +229,55 @@ describe('npm run import:allocations', () => {
     expect(await storedRecords()).toHaveLength(4);
   });
 
+  it('a dry run prints the wallets and the totals per category, writing nothing', async () => {
+    const run = await runScript([fixture('allocations-good.csv'), '--dry-run']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('checked (dry run, nothing written) allocations-good.csv');
+    expect(run.stdout).toMatch(/wallets:\s+3\n/);
+    expect(run.stdout).toMatch(/Holder Airdrop\s+2 wallets\s+34123.000001 tokens\n/);
+    expect(run.stdout).toMatch(/Staking Season 1\s+1 wallet\s+1234567.891011 tokens\n/);
+    expect(run.stdout).toMatch(/Whale Bonus #1\s+1 wallet\s+3753.53 tokens\n/);
+    expect(await storedRecords()).toEqual([]);
+  });
+
   it('prints every bad line and exits 1 without touching the database', async () => {
     const run = await runScript([fixture('allocations-bad.csv')]);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
-    for (const line of [3, 6, 8, 9, 10, 11, 12]) expect(run.stderr).toContain(`line ${line}: `);
-    expect(run.stderr).toContain('rejected ');
-    expect(run.stderr).toContain('allocations-bad.csv: 7 bad rows; the database was not changed');
+    for (const line of [3, 4, 6, 8, 9, 10, 11, 12]) expect(run.stderr).toContain(`line ${line}: `);
+    expect(run.stderr).toContain('allocations-bad.csv: 8 bad rows; the database was not changed');
+    expect(await storedRecords()).toEqual([]);
+  });
+
+  it('--allow-unchecked-addresses and --category (repeatable) let a test file through', async () => {
+    const file = writeFile('loose.csv', csv(`${broken.segwit},Holder Airdrop,1`, `${a},Early Supporters,2`, `${a},Partners,3`));
+    const strict = await runScript([file]);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain(`line 2: wallet_address ${broken.segwit} fails its bech32 checksum`);
+    expect(strict.stderr).toContain('line 3: unknown category "Early Supporters"');
+    expect(strict.stderr).toContain('line 4: unknown category "Partners"');
+
+    const loose = await runScript([file, '--allow-unchecked-addresses', '--category', 'Early Supporters', '--category', 'Partners']);
+    expect(loose.code).toBe(0);
+    expect(loose.stdout).toMatch(/Early Supporters\s+1 wallet\s+2 tokens\n/);
+    expect(await storedRecords()).toHaveLength(3);
+  });
+
+  it('refuses --category for a whale bonus without its release, and the reserved source "demo", with the usage', async () => {
+    const bare = await runScript([fixture('allocations-good.csv'), '--category', 'Whale Bonus']);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain('--category: "Whale Bonus" would be shown as a whale bonus without a release');
+    const demo = await runScript([fixture('allocations-good.csv'), '--source', 'demo']);
+    expect(demo.code).toBe(2);
+    expect(demo.stderr).toContain('--source: the source name "demo" is kept for the demo data set');
     expect(await storedRecords()).toEqual([]);
   });
 
   it('prints the help with exit 0 and the usage with exit 2 when the file is missing', async () => {
     const help = await runScript(['--help']);
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('--source NAME');
-    expect(help.stdout).toContain('wallet_address');
+    for (const option of ['--source NAME', '--category NAME', '--allow-unchecked-addresses', '--keep-demo']) expect(help.stdout).toContain(option);
+    expect(help.stdout).toContain('Whale Bonus #3');
     const missing = await runScript([]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('Usage: npm run import:allocations -- FILE.csv');

@@ -4,10 +4,12 @@ import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../server/config.js';
 import type { Database } from '../../server/db/schema.js';
+import { madeUpWallet } from '../../server/demo/made-up-wallets.js';
 import { importPointsFile } from '../../server/features/imports/points-import.service.js';
 import { readPointsStats } from '../../server/features/tokens/points-stats.repository.js';
 import { projectRoot, runCli } from '../helpers/run-cli.js';
 import { createTestDatabase } from '../helpers/test-app.js';
+import { mainnetWallets } from '../helpers/wallets.js';
 
 const root = projectRoot;
 const fixture = (name: string) => path.join(root, 'tests/fixtures', name);
@@ -36,6 +38,9 @@ async function storedAllocations() {
 
 const runScript = (args: string[]) => runCli('import-points.ts', args, config);
 
+const first = madeUpWallet('legacy', 'first');
+const second = madeUpWallet('legacy', 'second');
+
 describe('importPointsFile', () => {
   it('imports a good file exactly and refreshes the allocation stats in the same write', async () => {
     const result = await importPointsFile(db, fixture('points-good.csv'));
@@ -46,11 +51,13 @@ describe('importPointsFile', () => {
       wallets: 3,
       totalMicro: 1_500_833_333n,
       totalPoints: 451n,
+      categories: null,
       replacedRows: 0,
+      demoRows: null,
       dryRun: false,
     });
     expect(await storedAllocations()).toEqual([
-      { wallet_address: '1A1zP1eP5QGefi2DMPTfTL5SGmv7DivfNa', final_points: 150, allocated_micro: 500_500_000, source: 'points-good.csv' },
+      { wallet_address: mainnetWallets.legacy, final_points: 150, allocated_micro: 500_500_000, source: 'points-good.csv' },
       { wallet_address: 'bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297', final_points: 300, allocated_micro: 1_000_000_000, source: 'points-good.csv' },
       { wallet_address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', final_points: 1, allocated_micro: 333_333, source: 'points-good.csv' },
     ]);
@@ -78,7 +85,7 @@ describe('importPointsFile', () => {
 
   it('rejects a wallet that already has an allocation from another source, naming the line and that source', async () => {
     await importPointsFile(db, fixture('points-good.csv'), { source: 'season-1' });
-    const file = writeFile('late.csv', 'wallet_address,final_points,allocated_tokens\n1Other,1,1\nbc1QAR0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq,2,2\n');
+    const file = writeFile('late.csv', `wallet_address,final_points,allocated_tokens\n${first},1,1\nbc1QAR0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq,2,2\n`);
     const result = await importPointsFile(db, file);
     expect(result).toEqual({
       ok: false,
@@ -93,15 +100,26 @@ describe('importPointsFile', () => {
   });
 
   it('re-importing a source replaces its rows and the stats follow the new values', async () => {
-    const file = writeFile('points.csv', 'wallet_address,final_points,allocated_tokens\n1Aaa,10,100\n1Bbb,20,200\n');
+    const file = writeFile('points.csv', `wallet_address,final_points,allocated_tokens\n${first},10,100\n${second},20,200\n`);
     await importPointsFile(db, file);
-    writeFile('points.csv', 'wallet_address,final_points,allocated_tokens\n1Aaa,11,110.5\n');
+    writeFile('points.csv', `wallet_address,final_points,allocated_tokens\n${first},11,110.5\n`);
     const result = await importPointsFile(db, file);
     expect(result).toMatchObject({ ok: true, rows: 1, replacedRows: 2 });
     expect(await storedAllocations()).toEqual([
-      { wallet_address: '1Aaa', final_points: 11, allocated_micro: 110_500_000, source: 'points.csv' },
+      { wallet_address: first, final_points: 11, allocated_micro: 110_500_000, source: 'points.csv' },
     ]);
     expect(await readPointsStats(db)).toEqual({ totalAllocations: 1, totalTokensMicro: 110_500_000, totalPoints: 11 });
+  });
+
+  it('rejects a wallet failing its checksum unless allowUncheckedAddresses', async () => {
+    const typo = '1A1zP1eP5QGefi2DMPTfTL5SGmv7DivfNa';
+    const file = writeFile('typo.csv', `wallet_address,final_points,allocated_tokens\n${first},1,1\n${typo},2,2\n`);
+    expect(await importPointsFile(db, file)).toEqual({
+      ok: false,
+      errors: [{ line: 3, message: `wallet_address ${typo} fails its base58check checksum (a typo or a cut-off address?)` }],
+    });
+    expect(await storedAllocations()).toEqual([]);
+    expect(await importPointsFile(db, file, { allowUncheckedAddresses: true })).toMatchObject({ ok: true, rows: 2 });
   });
 
   it('a dry run validates and counts without writing', async () => {
@@ -130,5 +148,8 @@ describe('npm run import:points', () => {
     const extra = await runScript([fixture('points-bad.csv'), 'second.csv']);
     expect(extra.code).toBe(2);
     expect(extra.stderr).toContain('Usage: npm run import:points');
+    const category = await runScript([fixture('points-good.csv'), '--category', 'Partners']);
+    expect(category.code).toBe(2);
+    expect(category.stderr).toContain('--category applies to files with a category column');
   });
 });

@@ -5,9 +5,13 @@ import { ConfigError, loadConfig } from '../../server/config.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 
 let ctx: TestContext | undefined;
-afterEach(async () => ctx?.close());
+afterEach(async () => {
+  await ctx?.close();
+  ctx = undefined;
+});
 
 async function publicConfig(env: Record<string, string>): Promise<PublicConfig> {
+  await ctx?.close();
   ctx = await createTestApp(env);
   const response = await ctx.app.inject({ method: 'GET', url: '/api/config' });
   expect(response.statusCode).toBe(200);
@@ -22,19 +26,16 @@ const xApp = { X_CLIENT_ID: 'client-id', X_CLIENT_SECRET: 'client-secret' };
 describe('GET /api/config', () => {
   it('says mining is closed by default and open with MINING_OPEN=true', async () => {
     expect((await publicConfig(publicSite)).miningOpen).toBe(false);
-    await ctx?.close();
     expect((await publicConfig({ ...publicSite, MINING_OPEN: 'true' })).miningOpen).toBe(true);
   });
 
   it('says whether X can be linked: real with an X app, off without one on a public site', async () => {
     expect((await publicConfig({ ...publicSite, ...xApp })).x).toEqual({ mode: 'real', composeUrl: 'https://x.com/intent/tweet' });
-    await ctx?.close();
     expect((await publicConfig(publicSite)).x.mode).toBe('off');
   });
 
   it('says whether AI generation is online or the offline generator writes', async () => {
     expect((await publicConfig(publicSite)).generation.mode).toBe('offline');
-    await ctx?.close();
     const ai = await publicConfig({ ...publicSite, LLM_BASE_URL: 'http://127.0.0.1:9/v1', LLM_API_KEY: 'key' });
     expect(ai.generation.mode).toBe('ai');
   });
@@ -48,7 +49,6 @@ describe('GET /api/config', () => {
   it('serves the external links, each overridable by its LINK_* variable', async () => {
     const defaults = (await publicConfig(publicSite)).links;
     expect(defaults).toEqual(defaultExternalLinks);
-    await ctx?.close();
     const custom = await publicConfig({ ...publicSite, LINK_STAKING_LOCKER: 'https://locker.acorn.example/stake' });
     expect(custom.links).toEqual({ ...defaultExternalLinks, stakingLocker: 'https://locker.acorn.example/stake' });
   });

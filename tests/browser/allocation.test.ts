@@ -23,12 +23,19 @@ function holderWallet(index: number): string {
   return `bc1q${String(index).padStart(2, '0')}${fakeWallet('', 36)}`;
 }
 
+/** The server's clock runs ahead by this much: a test moves it past the failed explorer's back-off. */
+let serverClockAhead = 0;
+const explorerBackOffMs = 10_000;
+
 async function startApp(tipPath: string): Promise<RunningServer> {
-  return startServer({
-    BLOCK_HEIGHT_URLS: `${upstream.url}${tipPath}`,
-    MARKETPLACE_API_BASE: upstream.url,
-    UPSTREAM_TIMEOUT_MS: '500',
-  });
+  return startServer(
+    {
+      BLOCK_HEIGHT_URLS: `${upstream.url}${tipPath}`,
+      MARKETPLACE_API_BASE: upstream.url,
+      UPSTREAM_TIMEOUT_MS: '500',
+    },
+    { now: () => Date.now() + serverClockAhead },
+  );
 }
 
 beforeAll(async () => {
@@ -219,6 +226,8 @@ describe('allocation page: lookup', () => {
       expect(warnings.some((text) => text.includes('Failed to fetch block height'))).toBe(true);
 
       upstream.set('/flaky-tip', { kind: 'text', body: String(tipHeight) });
+      // The server does not ask a failed explorer again for 10 s (it protects a struggling upstream).
+      serverClockAhead += explorerBackOffMs + 1000;
       await schedule.getByRole('button', { name: 'Retry' }).click();
       await releases.nth(1).getByText('330 blocks remaining').waitFor();
       await releases.nth(0).getByText('Distributed!').waitFor();
@@ -245,6 +254,7 @@ describe('allocation page: lookup', () => {
       await releases.getByText('Block height unavailable', { exact: true }).waitFor();
 
       upstream.set('/flaky-tip-2', { kind: 'text', body: String(tipHeight) });
+      serverClockAhead += explorerBackOffMs + 1000;
       const polled = page.waitForResponse('**/api/chain/tip-height');
       await page.clock.fastForward(120_000);
       expect((await polled).status()).toBe(200);

@@ -8,6 +8,8 @@ import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.j
 const statPath = '/v2/ord/btc/stat';
 const marketOk = { kind: 'json', body: { floorPrice: '1500000', supply: '3420' } } as const;
 const failing = { kind: 'text', body: 'upstream down', status: 500 } as const;
+/** After a failed call the server does not ask that upstream again for this long. */
+const upstreamBackOffMs = 10_000;
 
 let browser: Browser;
 let context: BrowserContext;
@@ -24,15 +26,19 @@ afterEach(async () => context?.close());
  * different answer needs a fresh instance.
  */
 function scenario(setUp: (upstream: FakeUpstream) => void, seed?: (server: RunningServer) => Promise<void>) {
-  const state = {} as { upstream: FakeUpstream; server: RunningServer };
+  const state = { clockAhead: 0 } as { upstream: FakeUpstream; server: RunningServer; clockAhead: number };
   beforeAll(async () => {
     state.upstream = await startFakeUpstream();
     setUp(state.upstream);
-    state.server = await startServer({
-      BLOCK_HEIGHT_URLS: `${state.upstream.url}/primary/height`,
-      MARKETPLACE_API_BASE: state.upstream.url,
-      UPSTREAM_TIMEOUT_MS: '500',
-    });
+    state.server = await startServer(
+      {
+        BLOCK_HEIGHT_URLS: `${state.upstream.url}/primary/height`,
+        MARKETPLACE_API_BASE: state.upstream.url,
+        UPSTREAM_TIMEOUT_MS: '500',
+      },
+      // A test moves the server's clock past the back-off after a failed upstream (10 s).
+      { now: () => Date.now() + state.clockAhead },
+    );
     await seed?.(state.server);
   });
   afterAll(async () => {
@@ -48,6 +54,16 @@ function scenario(setUp: (upstream: FakeUpstream) => void, seed?: (server: Runni
 
 const seasonCard = () => page.getByRole('region', { name: 'Staking Season 2' });
 const collectionCard = () => page.getByRole('region', { name: 'Acorn Squirrels' });
+
+/** Asks until the server has tried upstream again, failed, and says its value is stale. */
+async function untilStale(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const body = (await (await fetch(url)).json()) as { stale: boolean };
+    if (body.stale) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} never became stale`);
+}
 
 async function expectNewTabLink(link: Locator, href: string) {
   expect(await link.getAttribute('href')).toBe(href);
@@ -176,6 +192,7 @@ describe('home during season 2, with the marketplace down and no staking figures
 
     state.upstream.set(statPath, marketOk);
     await writeSetting(state.server.ctx.handle.db, 'staking_stats', { lockedCount: 1710 });
+    state.clockAhead += upstreamBackOffMs + 1000;
     await collection.getByRole('button', { name: 'Retry' }).click();
     await collection.getByText('0.015 BTC', { exact: true }).waitFor();
     expect(await collection.getByText('Live data unavailable').count()).toBe(0);
@@ -208,6 +225,7 @@ describe('home with the block explorer down from the start', () => {
     await card.getByText('1,710', { exact: true }).waitFor();
 
     state.upstream.set('/primary/height', { kind: 'text', body: '920000' });
+    state.clockAhead += upstreamBackOffMs + 1000;
     const polled = page.waitForResponse((response) => response.url().endsWith('/api/chain/tip-height'));
     // SPEC: the home page polls the tip every minute, also after a failed poll.
     await page.clock.fastForward(60_000);
@@ -245,8 +263,12 @@ describe('home with values the server fetched 7 minutes ago, its sources down si
       expect(await response.json()).toMatchObject({ fetchedAt, stale: false });
     }
     for (const path of ['/primary/height', statPath, '/staking']) upstream.set(path, failing);
-    // Past every cache (tip 30 s, market and staking 5 min): the server now serves its last good values.
+    // Past every cache (tip 30 s, market and staking 5 min): the server serves its last good values
+    // while it tries upstream again; once those tries have failed, the values are marked stale.
     serverNow = fetchedAt + 7 * minute;
+    for (const path of ['/api/chain/tip-height', '/api/nft/collection-stats/acorn-squirrels', '/api/staking/stats/acorn-squirrels']) {
+      await untilStale(`${server.baseUrl}${path}`);
+    }
   });
   afterAll(async () => {
     await server?.close();

@@ -16,12 +16,15 @@ export interface FakeXPost {
   urls?: string[];
 }
 
-type Mode = 'ok' | 'fail' | 'hang';
+/** slow-body: the status and headers at once, then half the body, the rest much later than any timeout. */
+type Mode = 'ok' | 'fail' | 'hang' | 'slow-body';
+
+const slowBodyDelayMs = 120_000;
 
 /**
  * A real HTTP stand-in for X on 127.0.0.1: the OAuth 2.0 authorize redirect and token endpoint
  * (checking PKCE), /2/users/me and /2/tweets/{id}. Tests set the account the next login gets,
- * the posts that exist, and whether an endpoint fails or hangs.
+ * the posts that exist, and whether an endpoint fails, hangs or sends its body late.
  */
 export async function startFakeX() {
   let nextUser: FakeXUser = { id: '1001', username: 'acorn_fan', verifiedType: 'none' };
@@ -31,9 +34,21 @@ export async function startFakeX() {
   const posts = new Map<string, FakeXPost>();
   const modes = { token: 'ok' as Mode, me: 'ok' as Mode, tweets: 'ok' as Mode };
   const received: Array<{ method: string; path: string }> = [];
+  const timers = new Set<NodeJS.Timeout>();
 
-  function json(response: http.ServerResponse, status: number, body: unknown) {
-    response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  function json(response: http.ServerResponse, status: number, body: unknown, mode: Mode = 'ok') {
+    const text = JSON.stringify(body);
+    if (mode !== 'slow-body') {
+      response.writeHead(status, { 'content-type': 'application/json' }).end(text);
+      return;
+    }
+    response.writeHead(status, { 'content-type': 'application/json' });
+    response.write(text.slice(0, text.length >> 1));
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      response.end(text.slice(text.length >> 1));
+    }, slowBodyDelayMs);
+    timers.add(timer);
   }
 
   function bearer(request: http.IncomingMessage): FakeXUser | undefined {
@@ -82,7 +97,7 @@ export async function startFakeX() {
       codes.delete(form.get('code') ?? '');
       const accessToken = randomBytes(12).toString('hex');
       tokens.set(accessToken, grant.user);
-      return json(response, 200, { access_token: accessToken, refresh_token: `r-${accessToken}`, expires_in: 7200 });
+      return json(response, 200, { access_token: accessToken, refresh_token: `r-${accessToken}`, expires_in: 7200 }, modes.token);
     }
 
     if (url.pathname === '/2/users/me') {
@@ -90,9 +105,12 @@ export async function startFakeX() {
       if (modes.me === 'fail') return json(response, 500, { title: 'Internal Error' });
       const user = bearer(request);
       if (!user) return json(response, 401, { title: 'Unauthorized' });
-      return json(response, 200, {
-        data: { id: user.id, username: user.username, verified_type: user.verifiedType ?? 'none' },
-      });
+      return json(
+        response,
+        200,
+        { data: { id: user.id, username: user.username, verified_type: user.verifiedType ?? 'none' } },
+        modes.me,
+      );
     }
 
     const tweet = /^\/2\/tweets\/(\d+)$/.exec(url.pathname);
@@ -101,21 +119,20 @@ export async function startFakeX() {
       if (modes.tweets === 'fail') return json(response, 500, { title: 'Internal Error' });
       if (!bearer(request)) return json(response, 401, { title: 'Unauthorized' });
       const post = posts.get(tweet[1]!);
-      if (!post) return json(response, 200, { errors: [{ title: 'Not Found Error', resource_id: tweet[1] }] });
+      if (!post) return json(response, 200, { errors: [{ title: 'Not Found Error', resource_id: tweet[1] }] }, modes.tweets);
       const urls = (post.urls ?? []).map((expanded, index) => ({
         url: `https://t.co/fake${index}`,
         expanded_url: expanded,
         display_url: expanded.replace(/^https?:\/\//, ''),
       }));
-      return json(response, 200, {
-        data: {
-          id: tweet[1],
-          author_id: post.authorId,
-          text: post.text,
-          created_at: post.createdAt.toISOString(),
-          ...(urls.length > 0 ? { entities: { urls } } : {}),
-        },
-      });
+      const data = {
+        id: tweet[1],
+        author_id: post.authorId,
+        text: post.text,
+        created_at: post.createdAt.toISOString(),
+        ...(urls.length > 0 ? { entities: { urls } } : {}),
+      };
+      return json(response, 200, { data }, modes.tweets);
     }
 
     json(response, 404, { title: 'Not Found' });
@@ -151,6 +168,7 @@ export async function startFakeX() {
     },
     requests: received,
     async close() {
+      for (const timer of timers) clearTimeout(timer);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

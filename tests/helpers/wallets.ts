@@ -4,7 +4,7 @@ export const mainnetWallets = {
   segwitKey: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
   segwitScript: 'bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3',
   p2sh: '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy',
-  legacy: '1A1zP1eP5QGefi2DMPTfTL5SGmv7DivfNa',
+  legacy: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
 } as const;
 
 /** A syntactically valid address of the given prefix and total length (not a real key). */

@@ -6,6 +6,20 @@ function clock(start = 0) {
   return { now: () => now, advance: (ms: number) => (now += ms) };
 }
 
+/** An upstream call the test settles by hand. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** Lets a settled upstream call's bookkeeping run. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
 describe('CachedSource', () => {
   it('serves the cached value within its time to live', async () => {
     const time = clock();
@@ -14,8 +28,7 @@ describe('CachedSource', () => {
     expect((await source.get()).value).toBe(1);
     time.advance(999);
     expect((await source.get()).value).toBe(1);
-    time.advance(1);
-    expect((await source.get()).value).toBe(2);
+    expect(loads).toBe(1);
   });
 
   it('shares one upstream call between concurrent callers', async () => {
@@ -29,11 +42,42 @@ describe('CachedSource', () => {
     expect(loads).toBe(1);
   });
 
-  it('serves the last good value, marked stale, when upstream fails', async () => {
+  it('serves the old value at once after its time to live while one refresh runs in the background', async () => {
     const time = clock();
+    const calls: Array<ReturnType<typeof deferred<number>>> = [];
+    const source = new CachedSource(
+      () => {
+        calls.push(deferred<number>());
+        return calls.at(-1)!.promise;
+      },
+      1000,
+      500,
+      time.now,
+    );
+    const first = source.get();
+    calls[0]!.resolve(1);
+    expect(await first).toEqual({ value: 1, fetchedAt: 0, stale: false });
+
+    time.advance(1000);
+    // The refresh hangs: callers still get the old value, and share the one refresh.
+    expect(await source.get()).toEqual({ value: 1, fetchedAt: 0, stale: false });
+    expect(await source.get()).toEqual({ value: 1, fetchedAt: 0, stale: false });
+    expect(calls).toHaveLength(2);
+
+    time.advance(10);
+    calls[1]!.resolve(2);
+    await settle();
+    expect(await source.get()).toEqual({ value: 2, fetchedAt: 1010, stale: false });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('marks the old value stale once a refresh failed, and serves it without asking again before the retry delay', async () => {
+    const time = clock();
+    let calls = 0;
     let fail = false;
     const source = new CachedSource(
       async () => {
+        calls++;
         if (fail) throw new Error('down');
         return 915000;
       },
@@ -44,30 +88,27 @@ describe('CachedSource', () => {
     await source.get();
     fail = true;
     time.advance(1500);
+    expect(await source.get()).toMatchObject({ value: 915000, stale: false });
+    await settle();
+    expect(await source.get()).toMatchObject({ value: 915000, fetchedAt: 0, stale: true });
+    time.advance(100);
     expect(await source.get()).toMatchObject({ value: 915000, stale: true });
+    expect(calls).toBe(2);
+
+    time.advance(500);
+    fail = false;
+    await source.get();
+    await settle();
+    expect(calls).toBe(3);
+    expect(await source.get()).toMatchObject({ value: 915000, fetchedAt: 2100, stale: false });
   });
 
-  it('does not ask a failing upstream again before the retry delay', async () => {
+  it('marks a value older than twice its time to live stale, still answering at once', async () => {
     const time = clock();
-    let calls = 0;
-    let fail = false;
-    const source = new CachedSource(
-      async () => {
-        calls++;
-        if (fail) throw new Error('down');
-        return 1;
-      },
-      1000,
-      500,
-      time.now,
-    );
+    const source = new CachedSource(async () => 7, 1000, 500, time.now);
     await source.get();
-    fail = true;
-    time.advance(1000);
-    await source.get();
-    time.advance(100);
-    await source.get();
-    expect(calls).toBe(2);
+    time.advance(2000);
+    expect(await source.get()).toEqual({ value: 7, fetchedAt: 0, stale: true });
   });
 
   it('rejects when nothing was ever fetched', async () => {
@@ -75,5 +116,29 @@ describe('CachedSource', () => {
       throw new Error('down');
     }, 1000);
     await expect(source.get()).rejects.toThrow('down');
+  });
+
+  it('remembers a failure with no value for the retry delay instead of asking again on every call', async () => {
+    const time = clock();
+    let calls = 0;
+    let fail = true;
+    const source = new CachedSource(
+      async () => {
+        calls++;
+        if (fail) throw new Error('down');
+        return 3;
+      },
+      30_000,
+      10_000,
+      time.now,
+    );
+    await expect(source.get()).rejects.toThrow('down');
+    fail = false;
+    time.advance(9_999);
+    await expect(source.get()).rejects.toThrow('down');
+    expect(calls).toBe(1);
+    time.advance(1);
+    expect(await source.get()).toMatchObject({ value: 3, stale: false });
+    expect(calls).toBe(2);
   });
 });

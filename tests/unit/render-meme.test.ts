@@ -77,4 +77,15 @@ describe('renderMeme', () => {
     const png = await renderMeme({ background: await flatBackground(), top: '<span foreground="red">x</span> & <b>', bottom: '' });
     expect((await sharp(png).metadata()).width).toBe(1200);
   });
+
+  it.each([
+    ['a NUL', 'HODL\u0000SATS'],
+    ['only zero-width and bidi characters', '\u200B\u200D\u202E\u2060\u00AD\uFEFF'],
+    ['only blanks', '\u2800\u3000\u00A0\t'],
+    ['a lone surrogate', '\uD800'],
+    ['markup and $ patterns', "<b>&amp; $` $& $'</b>"],
+  ])('renders a caption with %s instead of failing', async (_name, caption) => {
+    const png = await renderMeme({ background: await flatBackground(), top: caption, bottom: caption });
+    expect(await sharp(png).metadata()).toMatchObject({ width: memeWidth, height: memeHeight });
+  });
 });

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { LookupBodySchema, LookupResultSchema } from '../../../shared/schemas/allocation.js';
+import {
+  AllocationProofQuerySchema,
+  AllocationProofSchema,
+  AllocationRootSchema,
+  LookupBodySchema,
+  LookupResultSchema,
+} from '../../../shared/schemas/allocation.js';
 import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
+import { getAllocationProof, getAllocationRoot } from './allocation-proof.service.js';
+import { createAllocationTreeCache } from './allocation-tree-cache.js';
 import { lookupAllocation } from './allocation.service.js';
 
 const allocationRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -8,6 +16,19 @@ const allocationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/lookup',
     { schema: { body: LookupBodySchema, response: { 200: LookupResultSchema, 400: ErrorResponseSchema } } },
     async (request) => lookupAllocation(app.db, request.body.walletAddress),
+  );
+
+  const trees = createAllocationTreeCache(app.db);
+  app.get('/root', { schema: { response: { 200: AllocationRootSchema } } }, async () => getAllocationRoot(trees));
+  app.get(
+    '/proof',
+    {
+      schema: {
+        querystring: AllocationProofQuerySchema,
+        response: { 200: AllocationProofSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
+      },
+    },
+    async (request) => getAllocationProof(app.db, trees, request.query.wallet),
   );
 };
 

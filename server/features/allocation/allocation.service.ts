@@ -5,6 +5,7 @@ import { fromMicro } from '../../../shared/token-amount.js';
 import { normalizeWallet } from '../../../shared/wallet.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
+import { findWalletAsOfBlock } from './allocation-snapshots.repository.js';
 import { findWalletCategories } from './allocation.repository.js';
 
 /**
@@ -29,6 +30,7 @@ export async function lookupAllocation(db: Kysely<Database>, rawAddress: string)
       totalTokens: fromMicro(totalMicro),
       recordCount: categories.reduce((sum, row) => sum + row.records, 0),
       categories: categories.map((row) => ({ category: row.category, tokens: fromMicro(row.micro) })),
+      asOfBlock: await findWalletAsOfBlock(db, walletAddress),
     },
   };
 }

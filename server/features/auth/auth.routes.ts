@@ -1,15 +1,62 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { LoginBodySchema, LoginResponseSchema, OkResponseSchema } from '../../../shared/schemas/auth.js';
+import {
+  ChallengeBodySchema,
+  ChallengeResponseSchema,
+  LoginBodySchema,
+  LoginResponseSchema,
+  OkResponseSchema,
+  VerifyBodySchema,
+} from '../../../shared/schemas/auth.js';
 import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
 import type { AppConfig } from '../../config.js';
 import { toUserView } from '../users/user-view.js';
 import { login, logout } from './auth.service.js';
+import { issueChallenge, verifyWalletSignIn } from './wallet-proof.service.js';
 
-const authRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app, { config }) => {
+const authRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () => number }> = async (
+  app,
+  { config, now = Date.now },
+) => {
+  const rateLimit = { max: config.loginRateLimit, timeWindow: '1 minute' };
+
+  // Sign-in with a wallet signature: a single-use message, then the signed message back.
+  app.post(
+    '/challenge',
+    {
+      config: { rateLimit },
+      schema: { body: ChallengeBodySchema, response: { 200: ChallengeResponseSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema } },
+    },
+    async (request) => issueChallenge(app.db, { siteUrl: config.publicUrl, walletAddress: request.body.walletAddress }, now()),
+  );
+
+  app.post(
+    '/verify',
+    {
+      config: { rateLimit },
+      schema: {
+        body: VerifyBodySchema,
+        response: {
+          200: LoginResponseSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user, sessionId } = await verifyWalletSignIn(app.db, { siteUrl: config.publicUrl, ...request.body }, now());
+      const previous = request.sessionId();
+      if (previous) await logout(app.db, previous);
+      reply.startSession(sessionId);
+      return { user: toUserView(user) };
+    },
+  );
+
   app.post(
     '/login',
     {
-      config: { rateLimit: { max: config.loginRateLimit, timeWindow: '1 minute' } },
+      config: { rateLimit },
       schema: {
         body: LoginBodySchema,
         response: { 200: LoginResponseSchema, 400: ErrorResponseSchema, 403: ErrorResponseSchema, 429: ErrorResponseSchema },

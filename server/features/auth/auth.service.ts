@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { SessionProof } from '../../../shared/schemas/auth.js';
 import { invalidWalletMessage, isValidJoinAddress, normalizeWallet } from '../../../shared/wallet.js';
 import type { Database, User } from '../../db/schema.js';
 import { AppError, badRequest } from '../../errors.js';
 import { insertUserIfAbsent, touchLogin } from '../users/users.repository.js';
-import { deleteSession, findSessionUser, insertSession } from './sessions.repository.js';
+import { deleteSession, findSessionUser, insertSession, touchSession } from './sessions.repository.js';
 
 export const sessionTtlMs = 30 * 24 * 60 * 60 * 1000;
 
@@ -22,6 +23,8 @@ function cleanReferral(code: string | null | undefined): string | null {
   const trimmed = code?.trim();
   return trimmed && referralPattern.test(trimmed) ? trimmed : null;
 }
+
+export const walletProtectedMessage = 'This wallet is protected. Sign in with your wallet to continue.';
 
 export function assertNotBlocked(user: User): void {
   if (user.blocked_at !== null) throw new AppError(403, 'ACCOUNT_BLOCKED', blockedMessage);
@@ -45,20 +48,40 @@ export async function login(
     now,
   });
   assertNotBlocked(user);
+  if (user.wallet_protected_at !== null) throw new AppError(403, 'WALLET_PROTECTED', walletProtectedMessage);
   await touchLogin(db, user.id, now);
 
-  const sessionId = randomBytes(32).toString('base64url');
-  await insertSession(db, {
-    idHash: hashSessionId(sessionId),
-    userId: user.id,
-    createdAt: now,
-    expiresAt: now + sessionTtlMs,
-  });
+  const sessionId = await openSession(db, user.id, { proven: false, walletName: null }, now);
   return { user: { ...user, last_login_at: now }, sessionId };
 }
 
+/** Stores a new session (only its hash) and returns the id for the cookie. */
+export async function openSession(
+  db: Kysely<Database>,
+  userId: number,
+  proof: SessionProof,
+  now: number,
+): Promise<string> {
+  const sessionId = randomBytes(32).toString('base64url');
+  await insertSession(db, {
+    idHash: hashSessionId(sessionId),
+    userId,
+    createdAt: now,
+    expiresAt: now + sessionTtlMs,
+    proof,
+  });
+  return sessionId;
+}
+
+/** Last-seen is written at most this often, so an active session does not write on every request. */
+export const lastSeenResolutionMs = 5 * 60 * 1000;
+
 export async function userForSession(db: Kysely<Database>, sessionId: string, now = Date.now()) {
-  return findSessionUser(db, hashSessionId(sessionId), now);
+  const idHash = hashSessionId(sessionId);
+  const found = await findSessionUser(db, idHash, now);
+  if (!found) return undefined;
+  if (found.lastSeenAt === null || now - found.lastSeenAt >= lastSeenResolutionMs) await touchSession(db, idHash, now);
+  return { user: found.user, proof: found.proof };
 }
 
 export async function logout(db: Kysely<Database>, sessionId: string): Promise<void> {

@@ -1,15 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { type PublicConfig, PublicConfigSchema } from '../../../shared/schemas/config.js';
+import { PublicConfigSchema, type StartupPublicConfig } from '../../../shared/schemas/config.js';
 
 interface ConfigRouteOptions {
-  publicConfig: PublicConfig;
+  publicConfig: StartupPublicConfig;
+  /** Whether demo rows are present; cached briefly, as it changes only when the operator removes them. */
+  demoData: () => Promise<boolean>;
 }
 
-/** The runtime facts a page needs (mining phase, X, generation); fixed for the life of the process. */
-const configRoutes: FastifyPluginAsyncTypebox<ConfigRouteOptions> = async (app, { publicConfig }) => {
+/** The runtime facts a page needs (mining phase, X, generation, links) and whether the demo set is loaded. */
+const configRoutes: FastifyPluginAsyncTypebox<ConfigRouteOptions> = async (app, { publicConfig, demoData }) => {
   app.get('/config', { schema: { response: { 200: PublicConfigSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=60');
-    return publicConfig;
+    return { ...publicConfig, demoData: await demoData() };
   });
 };
 

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { mulDivRound } from '../../../shared/token-amount.js';
+import { demoRefusal } from '../../demo/demo-refusal.js';
 import { checkTokens } from './import-fields.js';
-import { type ImportProgress, sourceNameProblem } from './import-file.js';
+import { demoRowsInTheWay, type ImportProgress, sourceNameProblem } from './import-file.js';
 import {
   countBlockedUsersWithPoints,
   countPointsAllocationsOfSource,
@@ -19,6 +20,8 @@ export interface AllocateOptions {
   pool: string;
   source?: string;
   dryRun?: boolean;
+  /** Share among demo users too while the demo data set is loaded (otherwise refused). */
+  keepDemo?: boolean;
   onProgress?: ImportProgress;
 }
 
@@ -46,6 +49,7 @@ export function allocationRatio(poolMicro: bigint, totalPoints: bigint): string 
 /**
  * Shares a token pool among users by points (blocked users and users without points left out), exact to
  * the micro-token, and writes the result as the points allocations of `source`, replacing its earlier rows.
+ * While the demo data set is loaded it is refused unless `keepDemo`, as demo users would get shares.
  */
 export async function allocateFromPoints(db: Kysely<Database>, options: AllocateOptions): Promise<AllocateResult> {
   const source = (options.source ?? defaultAllocateSource).trim();
@@ -53,6 +57,8 @@ export async function allocateFromPoints(db: Kysely<Database>, options: Allocate
   if (sourceProblem) return { ok: false, errors: [sourceProblem] };
   const pool = checkTokens('pool', options.pool.trim());
   if (!pool.ok) return { ok: false, errors: [pool.problem] };
+  const demo = await demoRowsInTheWay(db, options);
+  if (demo.refuse) return { ok: false, errors: [demoRefusal(demo.demoRows!)] };
 
   const users = await listAllocatableUsers(db);
   if (users.length === 0) return { ok: false, errors: ['no unblocked user has points, so there is nobody to allocate to'] };

@@ -1,6 +1,5 @@
 import { toMicro } from '../../../shared/token-amount.js';
 import { totalSupply } from '../../../shared/tokenomics.js';
-import { normalizeWallet } from '../../../shared/wallet.js';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; problem: string };
 
@@ -13,24 +12,12 @@ export const maxTokensMicro = toMicro(totalSupply);
 const tokenPattern = /^\d+(\.\d{1,6})?$/;
 const wholePattern = /^\d+$/;
 
-const ok = <T>(value: T): Checked<T> => ({ ok: true, value });
-const bad = (problem: string): Checked<never> => ({ ok: false, problem });
+export const ok = <T>(value: T): Checked<T> => ({ ok: true, value });
+export const bad = (problem: string): Checked<never> => ({ ok: false, problem });
 
 /** The raw value as shown in a message, cut short so a garbage row cannot flood the terminal. */
 export function quote(raw: string): string {
   return JSON.stringify(raw.length > 40 ? `${raw.slice(0, 40)}…` : raw);
-}
-
-/** Normalised (bech32 lower-cased, base58 as given); no format check, as the lookup has none either. */
-export function checkWallet(raw: string): Checked<string> {
-  const wallet = normalizeWallet(raw);
-  return wallet === '' ? bad('wallet_address is empty') : ok(wallet);
-}
-
-export function checkCategory(raw: string): Checked<string> {
-  if (raw === '') return bad('category is empty');
-  if (raw.length > maxCategoryLength) return bad(`category is longer than ${maxCategoryLength} characters`);
-  return ok(raw);
 }
 
 /** A token amount in micro-tokens: a non-negative decimal of at most 6 decimals, up to the total supply. */

@@ -1,4 +1,7 @@
 import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { countDemoRows, type DemoCounts, demoSource, hasAnyDemoRow } from '../../demo/demo.repository.js';
 import { totalSupply } from '../../../shared/tokenomics.js';
 import { type CsvRecord, type LineError, readCsvRecords } from './csv-records.js';
 import { type Checked, maxTokensMicro } from './import-fields.js';
@@ -14,7 +17,20 @@ export interface ImportOptions {
   source?: string;
   /** Check and summarise without writing. */
   dryRun?: boolean;
+  /** Write even though the demo data set is loaded (otherwise refused, so real and demo rows never mix). */
+  keepDemo?: boolean;
+  /** Take any non-empty wallet address as given, without its checksum (testnet or made-up wallets). */
+  allowUncheckedAddresses?: boolean;
+  /** Allocation files: categories accepted besides the tokenomics' own. */
+  extraCategories?: readonly string[];
   onProgress?: ImportProgress;
+}
+
+export interface CategoryTotal {
+  category: string;
+  /** Rows, which is also wallets: a wallet has each category at most once per file. */
+  rows: number;
+  totalMicro: bigint;
 }
 
 export interface ImportAccepted {
@@ -25,8 +41,12 @@ export interface ImportAccepted {
   totalMicro: bigint;
   /** Points files only. */
   totalPoints: bigint | null;
+  /** Allocation files only: in the order of the known categories, then added ones by name. */
+  categories: CategoryTotal[] | null;
   /** Rows of the same source that were (or, in a dry run, would be) replaced. */
   replacedRows: number;
+  /** Demo rows left beside this import (--keep-demo, or a dry run), else null. */
+  demoRows: DemoCounts | null;
   dryRun: boolean;
 }
 
@@ -36,7 +56,13 @@ export interface ImportRejected {
   errors: LineError[];
 }
 
-export type ImportResult = ImportAccepted | ImportRejected;
+/** Refused before reading the file: the demo data set is loaded and --keep-demo was not given. */
+export interface ImportRefusedForDemo {
+  ok: false;
+  demoRows: DemoCounts;
+}
+
+export type ImportResult = ImportAccepted | ImportRejected | ImportRefusedForDemo;
 
 export interface ValidRow<T> {
   line: number;
@@ -53,7 +79,21 @@ export const maxSourceLength = 200;
 export function sourceNameProblem(source: string): string | null {
   if (source.trim() === '') return 'the source name is empty';
   if (source.length > maxSourceLength) return `the source name is longer than ${maxSourceLength} characters`;
+  if (source.trim() === demoSource) return `the source name "${demoSource}" is kept for the demo data set`;
   return null;
+}
+
+/**
+ * The demo rows present, or null when none are (or they may stay). A real write refuses to mix with
+ * them unless --keep-demo; a dry run only reports them.
+ */
+export async function demoRowsInTheWay(
+  db: Kysely<Database>,
+  options: Pick<ImportOptions, 'keepDemo' | 'dryRun'>,
+): Promise<{ refuse: boolean; demoRows: DemoCounts | null }> {
+  const counts = await countDemoRows(db);
+  if (!hasAnyDemoRow(counts)) return { refuse: false, demoRows: null };
+  return { refuse: !options.keepDemo && !options.dryRun, demoRows: counts };
 }
 
 export function resolveSource(file: string, source: string | undefined): string {

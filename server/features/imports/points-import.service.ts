@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { checkAll, checkPoints, checkTokens, checkWallet } from './import-fields.js';
+import { checkAll, checkPoints, checkTokens } from './import-fields.js';
 import {
   byLine,
+  demoRowsInTheWay,
   type ImportOptions,
   type ImportResult,
   type LineError,
@@ -13,6 +14,7 @@ import {
 } from './import-file.js';
 import { countPointsAllocationsOfSource, findPointsWalletsOfOtherSources } from './imports.repository.js';
 import { replacePointsSource } from './replace-source.js';
+import { walletChecker } from './wallet-check.js';
 
 export const pointsColumns = ['wallet_address', 'final_points', 'allocated_tokens'] as const;
 
@@ -37,10 +39,15 @@ function duplicateWallets(rows: ValidRow<PointsRow>[]): LineError[] {
 /**
  * Loads points allocations (`wallet_address,final_points,allocated_tokens`) from a CSV file, all or
  * nothing. The rows replace those of the same source; a wallet already held by another source rejects
- * the file. The aggregate stats are refreshed in the same transaction.
+ * the file. The aggregate stats are refreshed in the same transaction. While the demo data set is
+ * loaded the import is refused unless `keepDemo`.
  */
 export async function importPointsFile(db: Kysely<Database>, file: string, options: ImportOptions = {}): Promise<ImportResult> {
   const source = resolveSource(file, options.source);
+  const demo = await demoRowsInTheWay(db, options);
+  if (demo.refuse) return { ok: false, demoRows: demo.demoRows! };
+
+  const checkWallet = walletChecker({ checksum: !options.allowUncheckedAddresses });
   const { rows, errors } = await readImportFile(
     file,
     pointsColumns,
@@ -82,7 +89,9 @@ export async function importPointsFile(db: Kysely<Database>, file: string, optio
     wallets: allocations.length,
     totalMicro,
     totalPoints: allocations.reduce((sum, row) => sum + BigInt(row.final_points), 0n),
+    categories: null,
     replacedRows,
+    demoRows: demo.demoRows,
     dryRun: options.dryRun ?? false,
   };
 }

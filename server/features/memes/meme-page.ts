@@ -40,10 +40,13 @@ function metaTags(deps: ViewDeps, meme: MemeRow): string {
   ].join('\n    ');
 }
 
-/** Puts the page's own head tags in place of the SPA's title; every value is HTML-escaped. */
+/**
+ * Puts the page's own head tags in place of the SPA's title; every value is HTML-escaped. The
+ * replacements are functions: a string replacement would expand `$&`, `` $` `` and `$'` in the text.
+ */
 function withHead(html: string, head: string): string {
-  const withoutTitle = html.replace(/<title>[\s\S]*?<\/title>/, '');
-  return withoutTitle.replace('</head>', `    ${head}\n  </head>`);
+  const withoutTitle = html.replace(/<title>[\s\S]*?<\/title>/, () => '');
+  return withoutTitle.replace('</head>', () => `    ${head}\n  </head>`);
 }
 
 /**

@@ -47,6 +47,13 @@ export async function markMemePosted(db: Kysely<Database>, memeId: number, point
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function replaceMemeImage(db: Kysely<Database>, memeId: number, imageFile: string): Promise<void> {
-  await db.updateTable('memes').set({ image_file: imageFile }).where('id', '=', memeId).execute();
+/** Only while the meme is not posted; false when it was (a claimed card never changes). */
+export async function replaceMemeImage(db: Kysely<Database>, memeId: number, imageFile: string): Promise<boolean> {
+  const result = await db
+    .updateTable('memes')
+    .set({ image_file: imageFile })
+    .where('id', '=', memeId)
+    .where('is_posted', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

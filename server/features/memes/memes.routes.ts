@@ -49,8 +49,8 @@ const memesRoutes: FastifyPluginAsyncTypebox<{ deps: Omit<MemeDeps, 'db'> }> = a
   app.post(
     '/generate',
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: { body: GenerateMemeBodySchema, response: { 200: MemeSchema, ...failures } },
+      onRequest: [app.walletProofGate, app.costLimit.generation],
+      schema: { body: GenerateMemeBodySchema, response: { 200: MemeSchema, ...failures, 429: ErrorResponseSchema } },
     },
     async (request) => {
       const user = await request.requireSelf({ id: request.body.userId });
@@ -60,7 +60,7 @@ const memesRoutes: FastifyPluginAsyncTypebox<{ deps: Omit<MemeDeps, 'db'> }> = a
 
   app.post(
     '/post',
-    { schema: { body: PostMemeBodySchema, response: { 200: PostMemeResponseSchema, ...failures } } },
+    { onRequest: app.walletProofGate, schema: { body: PostMemeBodySchema, response: { 200: PostMemeResponseSchema, ...failures } } },
     async (request) => postMeme(deps, await request.requireUser(), request.body),
   );
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { splitMemeText } from '../../../shared/meme-text.js';
+import { cleanMemeText, splitMemeText } from '../../../shared/meme-text.js';
 import type { GenerateMemeBody, Meme, PostMemeBody } from '../../../shared/schemas/memes.js';
 import { invalidMemePostUrlMessage, tweetIdFromUrl } from '../../../shared/tweet-url.js';
 import type { User } from '../../db/schema.js';
@@ -31,10 +31,12 @@ async function background(deps: MemeDeps, uploadedImageUrl: string | null | unde
 
 /** Text from the generation provider, then the 1200x630 share image, stored with an unguessable code. */
 export async function generateMeme(deps: MemeDeps, user: User, input: GenerateMemeBody, now = Date.now()): Promise<Meme> {
-  const prompt = input.customPrompt?.trim() || null;
+  const prompt = cleanMemeText(input.customPrompt ?? '').trim() || null;
   let memeText: string;
   try {
-    memeText = await deps.generator.memeText({ theme: input.theme, prompt, language: input.language ?? 'en' });
+    const generated = await deps.generator.memeText({ theme: input.theme, prompt, language: input.language ?? 'en' });
+    memeText = cleanMemeText(generated).trim();
+    if (!memeText) throw new GenerationError('The generated caption has no visible text.');
   } catch (error) {
     if (error instanceof GenerationError) {
       throw new AppError(502, 'GENERATION_FAILED', 'Failed to generate meme. Please try again.', {}, { cause: error });

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import sharp, { type OverlayOptions } from 'sharp';
+import { cleanMemeText } from '../../../shared/meme-text.js';
 import { maxInputPixels } from '../../lib/images.js';
 
 export const memeWidth = 1200;
@@ -50,8 +51,10 @@ async function captionLayer(text: string, colour: string) {
 }
 
 /** White text with a dark outline, centred in a band whose top edge is `bandTop`. */
-async function captionComposites(text: string, bandTop: number): Promise<OverlayOptions[]> {
-  if (text.trim() === '') return [];
+async function captionComposites(raw: string, bandTop: number): Promise<OverlayOptions[]> {
+  // Pango refuses a NUL and fails on text that draws nothing (only blanks or zero-width characters).
+  const text = cleanMemeText(raw).replace(/\s+/g, ' ').trim();
+  if (text === '') return [];
   const [white, dark] = await Promise.all([captionLayer(text, '#ffffff'), captionLayer(text, '#111111')]);
   const left = Math.round((memeWidth - white.width) / 2);
   const top = Math.round(bandTop + (bandHeight - white.height) / 2);

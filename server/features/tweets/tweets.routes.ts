@@ -39,8 +39,11 @@ const tweetsRoutes: FastifyPluginAsyncTypebox<TweetsOptions> = async (app, { x, 
   app.post(
     '/generate-custom',
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: { body: GenerateTweetBodySchema, response: { 200: GenerateTweetResponseSchema, ...failures } },
+      onRequest: [app.walletProofGate, app.costLimit.generation],
+      schema: {
+        body: GenerateTweetBodySchema,
+        response: { 200: GenerateTweetResponseSchema, ...failures, 429: ErrorResponseSchema },
+      },
     },
     async (request) => {
       await request.requireSelf({ id: request.body.userId });
@@ -50,7 +53,7 @@ const tweetsRoutes: FastifyPluginAsyncTypebox<TweetsOptions> = async (app, { x, 
 
   app.post(
     '/post',
-    { schema: { body: PostTweetBodySchema, response: { 200: PostTweetResponseSchema, ...failures } } },
+    { onRequest: app.walletProofGate, schema: { body: PostTweetBodySchema, response: { 200: PostTweetResponseSchema, ...failures } } },
     async (request) => {
       const user = await request.requireSelf({ id: request.body.userId });
       return postTweet({ db: app.db, x, box, miningOpen }, user, request.body);

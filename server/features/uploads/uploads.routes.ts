@@ -3,14 +3,22 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
 import { UploadResponseSchema, uploadSizeMessage, uploadTypeMessage } from '../../../shared/schemas/memes.js';
-import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { cleanUpload } from '../../lib/images.js';
 import { findMemeById, replaceMemeImage } from '../memes/memes.repository.js';
 import { memeHeight, memeWidth } from '../memes/render-meme.js';
 import type { UploadStore } from './upload-store.js';
 import sharp from 'sharp';
 
-const failures = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 413: ErrorResponseSchema };
+const failures = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+  413: ErrorResponseSchema,
+  429: ErrorResponseSchema,
+};
 
 async function readFile(file: MultipartFile | undefined): Promise<Buffer> {
   if (!file) throw badRequest('NO_FILE', uploadTypeMessage);
@@ -24,8 +32,23 @@ async function readFile(file: MultipartFile | undefined): Promise<Buffer> {
   }
 }
 
-/** The one file and the text fields of a multipart body, in the order they come. */
+const alreadyPosted = () => conflict('MEME_ALREADY_POSTED', 'This meme has already been claimed, so its image cannot change.');
+const malformedMessage = 'The upload was cut off or malformed. Please try again.';
+
+/** The one file and the text fields of a multipart body; a body that cannot be parsed is a 400. */
 async function readParts(request: FastifyRequest, fileField: string) {
+  try {
+    return await collectParts(request, fileField);
+  } catch (error) {
+    // The multipart parser throws plain errors (no boundary, body cut off): the sender's fault.
+    // Ours are AppErrors, and the plugin's own (limits) carry a status.
+    if (error instanceof AppError || (error as { statusCode?: unknown }).statusCode !== undefined) throw error;
+    throw new AppError(400, 'INVALID_MULTIPART', malformedMessage, {}, { cause: error });
+  }
+}
+
+/** The one file and the text fields of a multipart body, in the order they come. */
+async function collectParts(request: FastifyRequest, fileField: string) {
   let bytes: Buffer | null = null;
   const fields: Record<string, string> = {};
   for await (const part of request.parts()) {
@@ -44,9 +67,7 @@ async function readParts(request: FastifyRequest, fileField: string) {
 }
 
 const uploadsRoutes: FastifyPluginAsyncTypebox<{ store: UploadStore }> = async (app, { store }) => {
-  const limited = { rateLimit: { max: 30, timeWindow: '1 minute' } };
-
-  app.post('/image', { config: limited, schema: { response: { 200: UploadResponseSchema, ...failures } } }, async (request) => {
+  app.post('/image', { onRequest: [app.walletProofGate, app.costLimit.upload], schema: { response: { 200: UploadResponseSchema, ...failures } } }, async (request) => {
     await request.requireUser();
     if (!request.isMultipart()) throw badRequest('NOT_MULTIPART', uploadTypeMessage);
     const { bytes } = await readParts(request, 'image');
@@ -57,7 +78,7 @@ const uploadsRoutes: FastifyPluginAsyncTypebox<{ store: UploadStore }> = async (
   // For the spec's client-rendered PNG: validated like any upload and tied to the caller's own meme.
   app.post(
     '/complete-meme',
-    { config: limited, schema: { response: { 200: UploadResponseSchema, ...failures } } },
+    { onRequest: [app.walletProofGate, app.costLimit.upload], schema: { response: { 200: UploadResponseSchema, ...failures } } },
     async (request) => {
       const user = await request.requireUser();
       if (!request.isMultipart()) throw badRequest('NOT_MULTIPART', uploadTypeMessage);
@@ -67,10 +88,13 @@ const uploadsRoutes: FastifyPluginAsyncTypebox<{ store: UploadStore }> = async (
       const meme = await findMemeById(app.db, memeId);
       if (!meme) throw notFound('MEME_NOT_FOUND', "Meme Not Found - This meme doesn't exist or has been removed.");
       if (meme.user_id !== user.id) throw forbidden('You can only change your own memes.');
+      // A claimed meme is shared on X: its card must keep showing what was claimed.
+      if (meme.is_posted === 1) throw alreadyPosted();
       const clean = await cleanUpload(bytes);
       const png = await sharp(clean.data).resize(memeWidth, memeHeight, { fit: 'cover' }).png().toBuffer();
       const name = await store.save(png, 'png');
-      await replaceMemeImage(app.db, meme.id, name);
+      // Checked again in the write: the meme may have been claimed while the image was encoded.
+      if (!(await replaceMemeImage(app.db, meme.id, name))) throw alreadyPosted();
       return { uploadedImageUrl: store.urlOf(name) };
     },
   );

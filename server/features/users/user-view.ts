@@ -2,5 +2,10 @@ import type { User as UserView } from '../../../shared/schemas/auth.js';
 import type { User } from '../../db/schema.js';
 
 export function toUserView(user: User): UserView {
-  return { id: user.id, walletAddress: user.wallet_address, totalAcornMined: user.total_points };
+  return {
+    id: user.id,
+    walletAddress: user.wallet_address,
+    totalAcornMined: user.total_points,
+    walletProtected: user.wallet_protected_at !== null,
+  };
 }

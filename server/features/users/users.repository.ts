@@ -46,3 +46,14 @@ export async function setBlocked(
     .where('id', '=', userId)
     .execute();
 }
+
+/** Marks the wallet protected unless it already is; true only for the call that protected it. */
+export async function markWalletProtected(db: Kysely<Database>, userId: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ wallet_protected_at: now })
+    .where('id', '=', userId)
+    .where('wallet_protected_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

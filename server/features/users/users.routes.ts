@@ -23,7 +23,8 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = await request.requireSelf({ walletAddress: normalizeWallet(request.params.username) });
       const account = await findTwitterAccountByUser(app.db, user.id);
-      return { user: toUserView(user), twitterAccount: account ? toTwitterAccountView(account) : null };
+      const proof = (await request.sessionProof()) ?? { proven: false, walletName: null };
+      return { user: toUserView(user), twitterAccount: account ? toTwitterAccountView(account) : null, proof };
     },
   );
 };

@@ -45,8 +45,9 @@ export async function consumeOauthState(
   return row?.code_verifier ?? null;
 }
 
-export async function deleteStaleOauthStates(db: Kysely<Database>, now: number): Promise<void> {
-  await db.deleteFrom('oauth_states').where('expires_at', '<=', now).execute();
+export async function deleteStaleOauthStates(db: Kysely<Database>, now: number): Promise<number> {
+  const result = await db.deleteFrom('oauth_states').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function findTwitterAccountByUser(db: Kysely<Database>, userId: number): Promise<TwitterAccount | undefined> {

@@ -37,7 +37,9 @@ const xAuthRoutes: FastifyPluginAsyncTypebox<{ deps: Omit<XDeps, 'db'> }> = asyn
     return hashSessionId(sessionId);
   }
 
-  app.get('/auth/twitter', { schema: { response: { 200: TwitterAuthResponseSchema, ...failures } } }, async (request) => {
+  const gate = { onRequest: app.walletProofGate };
+
+  app.get('/auth/twitter', { ...gate, schema: { response: { 200: TwitterAuthResponseSchema, ...failures } } }, async (request) => {
     const user = await request.requireUser();
     return startAuthorization(deps, { user, sessionHash: sessionHash(request.sessionId()) });
   });
@@ -55,7 +57,7 @@ const xAuthRoutes: FastifyPluginAsyncTypebox<{ deps: Omit<XDeps, 'db'> }> = asyn
 
   app.post(
     '/auth/twitter/exchange',
-    { schema: { body: ExchangeBodySchema, response: { 200: ExchangeResponseSchema, ...failures } } },
+    { ...gate, schema: { body: ExchangeBodySchema, response: { 200: ExchangeResponseSchema, ...failures } } },
     async (request) => {
       const { code, state, walletAddress } = request.body;
       const user = await request.requireSelf({ walletAddress: normalizeWallet(walletAddress) });

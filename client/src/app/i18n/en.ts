@@ -3,6 +3,7 @@ import { allocationEn } from '@client/features/allocation/i18n';
 import { homeEn } from '@client/features/home/i18n';
 import { memesEn } from '@client/features/memes/i18n';
 import { miningEn } from '@client/features/mining/i18n';
+import { walletEn } from '@client/features/wallet/i18n';
 import { errorsEn } from './errors-en';
 import { tokenomicsEn } from '@client/features/tokenomics/i18n-en';
 
@@ -23,6 +24,8 @@ export const en = {
     lastUpdated: (ago: string) => `Last updated ${ago}`,
     minutesAgo: (minutes: string) => `${minutes} min ago`,
     lessThanAMinuteAgo: 'less than a minute ago',
+    demoDataLabel: 'Demo data:',
+    demoDataText: 'the wallets, allocations and figures on this site are made-up examples, not the real distribution.',
   },
   language: {
     otherLanguageName: '中文',
@@ -62,4 +65,5 @@ export const en = {
   tokenomics: tokenomicsEn,
   home: homeEn,
   memes: memesEn,
+  wallet: walletEn,
 } as const;

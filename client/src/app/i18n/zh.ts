@@ -3,6 +3,7 @@ import { allocationZh } from '@client/features/allocation/i18n';
 import { homeZh } from '@client/features/home/i18n';
 import { memesZh } from '@client/features/memes/i18n';
 import { miningZh } from '@client/features/mining/i18n';
+import { walletZh } from '@client/features/wallet/i18n';
 import { errorsZh } from './errors-zh';
 import { tokenomicsZh } from '@client/features/tokenomics/i18n-zh';
 import type { Dictionary } from './dictionary';
@@ -23,6 +24,8 @@ export const zh: Dictionary = {
     lastUpdated: (ago: string) => `${ago}更新`,
     minutesAgo: (minutes: string) => `${minutes} 分钟前`,
     lessThanAMinuteAgo: '不到 1 分钟前',
+    demoDataLabel: '演示数据：',
+    demoDataText: '本站显示的钱包、分配和数字均为虚构示例，并非真实分配。',
   },
   language: {
     otherLanguageName: 'English',
@@ -62,4 +65,5 @@ export const zh: Dictionary = {
   tokenomics: tokenomicsZh,
   home: homeZh,
   memes: memesZh,
+  wallet: walletZh,
 };

@@ -189,6 +189,26 @@ export const miningEn = {
   exchangeFailedText: 'Failed to connect X account. Please try again.',
   exchangeErrorTitle: 'X Connection Error',
 
+  leaderboardTitle: 'Leaderboard',
+  leaderboardCaption:
+    'Miners ranked by points. Miners with the same points share a rank; whoever reached the score first is listed first.',
+  leaderboardRank: 'Rank',
+  leaderboardWallet: 'Wallet',
+  leaderboardX: 'X account',
+  leaderboardPoints: 'Points',
+  leaderboardPosts: 'Posts',
+  leaderboardYou: 'You',
+  leaderboardNoX: 'No X account',
+  leaderboardEmpty: 'No one has mined points yet.',
+  leaderboardError: 'The leaderboard could not be loaded right now.',
+  leaderboardYourRank: (rank: string) => `Your rank: #${rank}`,
+  leaderboardYourTotals: (points: string, posts: string, postCount: number) =>
+    `${points} points, ${posts} ${postCount === 1 ? 'post' : 'posts'}`,
+  leaderboardUnranked: 'You have no points yet, so you are not on the leaderboard.',
+  leaderboardPages: 'Leaderboard pages',
+  leaderboardPrevious: 'Previous',
+  leaderboardNext: 'Next',
+  leaderboardPageOf: (page: string, pages: string) => `Page ${page} of ${pages}`,
 } as const;
 
 export const miningZh: Widen<typeof miningEn> = {
@@ -372,4 +392,22 @@ export const miningZh: Widen<typeof miningEn> = {
   exchangeFailedText: '连接 X 账户失败，请重试。',
   exchangeErrorTitle: 'X 连接错误',
 
+  leaderboardTitle: '排行榜',
+  leaderboardCaption: '矿工按积分排名。积分相同的矿工名次相同，先达到该积分的排在前面。',
+  leaderboardRank: '排名',
+  leaderboardWallet: '钱包',
+  leaderboardX: 'X 账户',
+  leaderboardPoints: '积分',
+  leaderboardPosts: '帖子',
+  leaderboardYou: '您',
+  leaderboardNoX: '未连接 X 账户',
+  leaderboardEmpty: '还没有人获得积分。',
+  leaderboardError: '暂时无法加载排行榜。',
+  leaderboardYourRank: (rank) => `您的排名：第 ${rank} 名`,
+  leaderboardYourTotals: (points, posts) => `${points} 积分，${posts} 条帖子`,
+  leaderboardUnranked: '您还没有积分，暂未上榜。',
+  leaderboardPages: '排行榜分页',
+  leaderboardPrevious: '上一页',
+  leaderboardNext: '下一页',
+  leaderboardPageOf: (page, pages) => `第 ${page} 页，共 ${pages} 页`,
 };

@@ -7,6 +7,7 @@ import type { FoundAllocation } from '../hooks/use-allocation-lookup';
 import type { BlockHeight } from '../hooks/use-block-height';
 import { ExternalLink } from '@client/components/external-link';
 import { useExternalLinks } from '@client/features/config/hooks/use-external-links';
+import { AllocationProvenance } from './allocation-provenance';
 import { TgeCategories } from './tge-categories';
 import { WalletDetails } from './wallet-details';
 import { WhaleBonusSchedule } from './whale-bonus-schedule';
@@ -32,6 +33,7 @@ export function AllocationResult({ allocation, blockHeight }: AllocationResultPr
       <h3 id={headingId} className="alloc-result__title">
         {t.allocation.resultTitle}
       </h3>
+      <AllocationProvenance key={allocation.walletAddress} allocation={allocation} />
       <dl className="alloc-summary">
         <div className="alloc-summary__item alloc-summary__item--main">
           <dt>{t.allocation.tgeTotal}</dt>

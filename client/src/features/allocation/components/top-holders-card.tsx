@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { allocationPageSize } from '@shared/app-limits';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/app/i18n/language-provider';
+import { Pager } from '@client/components/pager';
 import { useAllocations } from '../api/get-allocations';
 import { HoldersTable } from './holders-table';
 
@@ -52,27 +53,15 @@ export function TopHoldersCard() {
       </div>
       {body()}
       {showAll && pages > 1 && (
-        <nav className="alloc-pager" aria-label={t.allocation.holdersAllTitle}>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => setPage((current) => Math.max(0, current - 1))}
-            disabled={page === 0}
-          >
-            {t.allocation.previous}
-          </button>
-          <span className="alloc-pager__status numeric" aria-live="polite">
-            {t.allocation.pageOf(n(page + 1), n(pages))}
-          </span>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => setPage((current) => Math.min(pages - 1, current + 1))}
-            disabled={page >= pages - 1}
-          >
-            {t.allocation.next}
-          </button>
-        </nav>
+        <Pager
+          page={page}
+          pages={pages}
+          onPageChange={setPage}
+          label={t.allocation.holdersAllTitle}
+          previousLabel={t.allocation.previous}
+          nextLabel={t.allocation.next}
+          status={t.allocation.pageOf(n(page + 1), n(pages))}
+        />
       )}
     </section>
   );

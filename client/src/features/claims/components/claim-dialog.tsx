@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, type FormEvent } from 'react';
 import type { PostAndClaim } from '../hooks/use-post-and-claim';
-import '../claim-dialog.css';
+import '@client/styles/dialog.css';
 
 /** The feature's dictionary namespace (t.mining, t.memes) carries these. */
 export interface ClaimDialogTexts {
@@ -28,9 +28,9 @@ export function ClaimDialog<S>({ flow, texts }: { flow: PostAndClaim<S>; texts: 
   return (
     <Dialog.Root open={flow.dialogOpen} onOpenChange={flow.setDialogOpen}>
       <Dialog.Portal>
-        <Dialog.Overlay className="claim-dialog__overlay" />
-        <Dialog.Content className="claim-dialog">
-          <Dialog.Title className="claim-dialog__title">{texts.dialogTitle}</Dialog.Title>
+        <Dialog.Overlay className="dialog__overlay" />
+        <Dialog.Content className="dialog">
+          <Dialog.Title className="dialog__title">{texts.dialogTitle}</Dialog.Title>
           <Dialog.Description className="muted">{texts.dialogText}</Dialog.Description>
           <form onSubmit={submit} noValidate>
             <label htmlFor={inputId} className="field-label">
@@ -55,7 +55,7 @@ export function ClaimDialog<S>({ flow, texts }: { flow: PostAndClaim<S>; texts: 
                 {error}
               </p>
             )}
-            <div className="actions claim-dialog__actions">
+            <div className="actions dialog__actions">
               <Dialog.Close asChild>
                 <button type="button" className="button button--ghost">
                   {texts.cancel}

@@ -8,7 +8,7 @@ export function getPublicConfig(): Promise<PublicConfig> {
   return getJson<PublicConfig>('/api/config');
 }
 
-/** Read once per page load: the server's configuration does not change while it runs. */
+/** Read once per page load: mining, X and links are fixed while the server runs; the demo notice follows on the next load. */
 export function usePublicConfig() {
   return useQuery({ queryKey: publicConfigQueryKey, queryFn: getPublicConfig, staleTime: Infinity, gcTime: Infinity });
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { UserDataResponse } from '@shared/schemas/auth';
 import { useLanguage } from '@client/app/i18n/language-provider';
+import { VerifiedOwnerBadge } from '@client/features/wallet/components/verified-owner-badge';
 import { LogoutButton } from './logout-button';
 import { WalletBadge } from './wallet-badge';
 
@@ -22,6 +23,7 @@ export function DashboardBar({ data }: { data: UserDataResponse }) {
       </nav>
       <div className="sm-bar__account">
         <WalletBadge address={data.user.walletAddress} />
+        {data.proof.proven && <VerifiedOwnerBadge walletName={data.proof.walletName} />}
         <span className="badge badge--success sm-connected" title={handle ? t.mining.connectedAs(handle) : undefined}>
           <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
             <path d="M3 8.5 6.5 12 13 4.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

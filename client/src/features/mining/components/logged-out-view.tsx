@@ -1,9 +1,11 @@
 import { useId } from 'react';
 import { useLanguage } from '@client/app/i18n/language-provider';
 import { useMiningOpen } from '@client/features/config/hooks/use-mining-open';
+import { WalletSignIn } from '@client/features/wallet/components/wallet-sign-in';
 import { ActivityStats } from './activity-stats';
 import { ConnectXButton } from './connect-x-button';
 import { JoinForm } from './join-form';
+import { LeaderboardCard } from './leaderboard-card';
 import { MiningCompleteBanner } from './mining-complete-banner';
 import { MiningHistory } from './mining-history';
 import { MiningOpenBanner } from './mining-open-banner';
@@ -22,6 +24,7 @@ export function LoggedOutView() {
       <section className="card" aria-labelledby={headingId}>
         <h2 id={headingId}>{t.mining.joinTitle}</h2>
         <JoinForm />
+        <WalletSignIn />
         <div className="actions">
           <ConnectXButton label={t.mining.connectX} />
         </div>
@@ -29,6 +32,7 @@ export function LoggedOutView() {
       </section>
       {miningOpen !== undefined && <MiningHistory miningOpen={miningOpen} />}
       <ActivityStats />
+      <LeaderboardCard />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { useMiningOpen } from '@client/features/config/hooks/use-mining-open';
 import { useSession } from '@client/features/session/session-provider';
 import { ClaimedTweetsCard } from './claimed-tweets-card';
 import { DashboardBar } from './dashboard-bar';
+import { LeaderboardCard } from './leaderboard-card';
 import { MiningCompleteBanner } from './mining-complete-banner';
 import { PointsCard } from './points-card';
 import { SocialContentCard } from './social-content-card';
@@ -31,6 +32,7 @@ export function MiningDashboard({ data }: { data: UserDataResponse }) {
           )}
           {miningOpen === false && <MiningCompleteBanner />}
           <ClaimedTweetsCard wallet={user.walletAddress} />
+          <LeaderboardCard />
         </div>
       </div>
     </div>

@@ -29,6 +29,11 @@ export function useJoin() {
         });
         return;
       }
+      if (isApiError(error, 'WALLET_PROTECTED')) {
+        // Only a signature opens this account now: point to the button that asks for one.
+        toast({ title: t.wallet.protectedTitle, description: t.wallet.protectedText, variant: 'destructive' });
+        return;
+      }
       toast({
         title: t.mining.loginFailedTitle,
         description: t.mining.loginFailedText(describeError(error)),

@@ -1,0 +1,38 @@
+/** The `--as-of-block` step of `import:allocations`: labels the import and prints the Merkle root. */
+import type { Kysely } from 'kysely';
+import { loadConfig } from '../server/config.js';
+import type { Database } from '../server/db/schema.js';
+import { recordAllocationSnapshot } from '../server/features/allocation/allocation-snapshot.service.js';
+import { fetchTipHeight } from '../server/integrations/block-explorer.js';
+import { field, UsageError } from './cli.js';
+
+export const asOfBlockHelp = `  --as-of-block N  the block height the file's figures are "as of" (its snapshot), shown on the
+                   allocation page beside a result. Default: the current tip height from the block
+                   explorers (BLOCK_HEIGHT_URLS), or none when no explorer answers.`;
+
+/** A bad --as-of-block is a usage error, caught before the file is read. */
+export function parseAsOfBlock(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d{1,8}$/.test(raw.trim())) throw new UsageError(`--as-of-block: "${raw}" is not a block height (a whole number)`);
+  return Number(raw.trim());
+}
+
+async function tipHeightOrNull(): Promise<number | null> {
+  const config = loadConfig();
+  return fetchTipHeight(config.blockHeightUrls, config.upstreamTimeoutMs).catch(() => null);
+}
+
+/** After a written import: records the snapshot of `source` and returns the summary lines to print. */
+export async function recordImportSnapshot(db: Kysely<Database>, source: string, asOfBlock: number | undefined): Promise<string[]> {
+  const height = asOfBlock ?? (await tipHeightOrNull());
+  const snapshot = await recordAllocationSnapshot(db, { source, asOfBlock: height });
+  const label =
+    height === null
+      ? 'unknown (no block explorer answered; pass --as-of-block N)'
+      : `${height.toLocaleString('en-US')}${asOfBlock === undefined ? ' (the current tip)' : ''}`;
+  return [
+    field('as of block', label),
+    field('merkle root', snapshot.root ?? 'none (no allocation records)'),
+    field('merkle leaves', snapshot.leafCount),
+  ];
+}

@@ -1,0 +1,50 @@
+/** `npm run demo:remove`: deletes exactly the rows of the demo data set and says what it removed. */
+import { parseArgs } from 'node:util';
+import { countDemoRows, hasAnyDemoRow } from '../server/demo/demo.repository.js';
+import { removeDemoData } from '../server/demo/remove-demo-data.js';
+import { count, runCli, UsageError, withDatabase } from './cli.js';
+
+const usage = 'Usage: npm run demo:remove';
+
+const line = (table: string, removed: number, note = '') => `  ${`${table}:`.padEnd(20)} ${count(removed)}${note}`;
+
+const help = `${usage}
+
+Deletes the demo data set that \`npm start\` loads into an empty database, and nothing else:
+  users               the demo users; one someone has since used for real (logged in, linked X,
+                      claimed a post, made a meme) is kept, with only the points it earned itself
+  allocation records  those of source "demo"
+  points allocations  those of source "demo" (the allocation stats are refreshed)
+  settings            the demo staking figure, unless \`npm run set-staking\` wrote a real one
+All in one transaction. Afterwards \`npm start\` does not load the demo set again. Safe to run while
+the server runs: the pages drop their "demo data" notice within about a minute.
+
+Options:
+  -h, --help  show this help
+
+The database is the one the server uses (DATA_DIR, or DATABASE_URL for PostgreSQL).`;
+
+await runCli(usage, async () => {
+  const { values, positionals } = parseArgs({ options: { help: { type: 'boolean', short: 'h' } }, allowPositionals: true });
+  if (values.help) {
+    console.log(help);
+    return 0;
+  }
+  if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+
+  return withDatabase(async (db) => {
+    const before = await countDemoRows(db);
+    const removed = await removeDemoData(db);
+    if (!hasAnyDemoRow(before)) {
+      console.log('no demo data in the database; nothing removed');
+      return 0;
+    }
+    const kept = removed.usersKept ? ` (${removed.usersKept} kept: used for real since, demo points cleared)` : '';
+    console.log('removed the demo data set:');
+    console.log(line('users', removed.users, kept));
+    console.log(line('allocation records', removed.allocationRecords));
+    console.log(line('points allocations', removed.pointsAllocations));
+    console.log(line('settings', removed.settings, removed.settings ? ' (the staking figure)' : ''));
+    return 0;
+  });
+});

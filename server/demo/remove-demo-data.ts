@@ -1,0 +1,44 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { writeSetting } from '../features/settings/settings.repository.js';
+import { refreshPointsStats } from '../features/tokens/points-stats.repository.js';
+import {
+  deleteDemoAllocationRecords,
+  deleteDemoPointsAllocations,
+  deleteDemoSettings,
+  deleteDemoUsers,
+  demoRemovedKey,
+  findDemoUsersWithActivity,
+  keepDemoUsers,
+} from './demo.repository.js';
+
+export interface DemoRemoval {
+  users: number;
+  /** Demo users kept because someone used them for real; they lose their demo points. */
+  usersKept: number;
+  allocationRecords: number;
+  pointsAllocations: number;
+  /** The staking figure, unless a real one had been written over it. */
+  settings: number;
+}
+
+/**
+ * Deletes exactly the demo rows in one transaction, refreshes the aggregate they were counted in, and
+ * records the removal so `npm start` does not load the demo set again into the now empty database.
+ */
+export async function removeDemoData(db: Kysely<Database>, now = Date.now()): Promise<DemoRemoval> {
+  return db.transaction().execute(async (trx) => {
+    const active = await findDemoUsersWithActivity(trx);
+    await keepDemoUsers(trx, active);
+    const removal: DemoRemoval = {
+      users: await deleteDemoUsers(trx),
+      usersKept: active.length,
+      allocationRecords: await deleteDemoAllocationRecords(trx),
+      pointsAllocations: await deleteDemoPointsAllocations(trx),
+      settings: await deleteDemoSettings(trx),
+    };
+    await refreshPointsStats(trx);
+    await writeSetting(trx, demoRemovedKey, { removedAt: now }, now);
+    return removal;
+  });
+}

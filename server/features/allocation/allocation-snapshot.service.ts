@@ -1,0 +1,18 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { upsertAllocationSnapshot } from './allocation-snapshots.repository.js';
+import { computeAllocationRoot } from './allocation-tree.js';
+
+/**
+ * Labels an import source with the block height its figures are "as of" and returns the Merkle root over
+ * every record now in the table. Writing the snapshot also moves the table version, so running servers
+ * rebuild their tree on the next request.
+ */
+export async function recordAllocationSnapshot(
+  db: Kysely<Database>,
+  snapshot: { source: string; asOfBlock: number | null },
+  now = Date.now(),
+) {
+  await upsertAllocationSnapshot(db, { source: snapshot.source, asOfBlock: snapshot.asOfBlock, importedAt: now });
+  return computeAllocationRoot(db);
+}

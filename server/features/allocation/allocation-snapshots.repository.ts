@@ -1,0 +1,44 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export interface AllocationSnapshot {
+  source: string;
+  asOfBlock: number | null;
+  importedAt: number;
+}
+
+/** Records (or replaces) the snapshot label of one import source. */
+export async function upsertAllocationSnapshot(db: Kysely<Database>, snapshot: AllocationSnapshot): Promise<void> {
+  const values = { as_of_block: snapshot.asOfBlock, imported_at: snapshot.importedAt };
+  await db
+    .insertInto('allocation_snapshots')
+    .values({ source: snapshot.source, ...values })
+    .onConflict((oc) => oc.column('source').doUpdateSet(values))
+    .execute();
+}
+
+/** Every source's snapshot; one row per import source, so a handful. */
+export async function listAllocationSnapshots(db: Kysely<Database>): Promise<AllocationSnapshot[]> {
+  const rows = await db
+    .selectFrom('allocation_snapshots')
+    .select(['source', 'as_of_block', 'imported_at'])
+    .orderBy('source')
+    .execute();
+  return rows.map((row) => ({
+    source: row.source,
+    asOfBlock: row.as_of_block === null ? null : Number(row.as_of_block),
+    importedAt: Number(row.imported_at),
+  }));
+}
+
+/** The latest "as of" height among the sources holding records of this wallet (an index probe). */
+export async function findWalletAsOfBlock(db: Kysely<Database>, walletAddress: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('allocation_snapshots')
+    .select((eb) => eb.fn.max('as_of_block').as('block'))
+    .where('source', 'in', (eb) =>
+      eb.selectFrom('allocation_records').select('source').where('wallet_address', '=', walletAddress),
+    )
+    .executeTakeFirst();
+  return row?.block === null || row?.block === undefined ? null : Number(row.block);
+}

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { OkResponseSchema } from '../../../shared/schemas/auth.js';
+import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
+import { SessionHandleParamsSchema, SessionListResponseSchema } from '../../../shared/schemas/sessions.js';
+import type { FastifyRequest } from 'fastify';
+import { unauthorized } from '../../errors.js';
+import { hashSessionId } from './auth.service.js';
+import { endOtherSession, listSessions } from './sessions.service.js';
+
+const failures = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
+
+/** The signed-in user and the hash of the session this request carries. */
+async function caller(request: FastifyRequest) {
+  const user = await request.requireUser();
+  const sessionId = request.sessionId();
+  if (!sessionId) throw unauthorized();
+  return { user, currentHash: hashSessionId(sessionId) };
+}
+
+/** The signed-in user's own sessions: list them, end one on another device. Ending this one is logout. */
+const sessionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/sessions', { schema: { response: { 200: SessionListResponseSchema, ...failures } } }, async (request) => {
+    const { user, currentHash } = await caller(request);
+    return { sessions: await listSessions(app.db, user, currentHash) };
+  });
+
+  app.delete(
+    '/sessions/:handle',
+    { schema: { params: SessionHandleParamsSchema, response: { 200: OkResponseSchema, ...failures } } },
+    async (request) => {
+      const { user, currentHash } = await caller(request);
+      await endOtherSession(app.db, user, currentHash, request.params.handle);
+      return { ok: true as const };
+    },
+  );
+};
+
+export default sessionsRoutes;

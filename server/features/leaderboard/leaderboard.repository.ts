@@ -1,0 +1,108 @@
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/**
+ * When a miner reached their score: their last claim, or their sign-up when points came another
+ * way (demo data). Written exactly as in the index users_leaderboard_idx, so the planner can use it.
+ */
+const reachedAt = sql<number>`coalesce(last_tweet_claim_at, created_at)`;
+
+/** Miners who can be ranked: unblocked, with points (the index is partial on blocked_at). */
+function rankable(eb: ExpressionBuilder<Database, 'users'>) {
+  return eb.and([eb('blocked_at', 'is', null), eb('total_points', '>', 0)]);
+}
+
+export interface RankedRow {
+  userId: number;
+  walletAddress: string;
+  handle: string | null;
+  points: number;
+  posts: number;
+  rank: number;
+}
+
+/**
+ * One page in leaderboard order: points descending, then earlier reachedAt, then lower user id.
+ * The page is read straight from users_leaderboard_idx and cut before anything else happens, so a
+ * page costs its offset, never a sort of every miner (a rank() over all users does: SQLite sorts the
+ * whole set again for the final order).
+ *
+ * Ranks are standard competition ranks (1, 2, 2, 4): one plus the miners with more points. rank()
+ * over the page alone gives each points group its first position p in the page (1-based). A group
+ * starting at p > 1 has offset + p - 1 miners above it, so its rank is offset + p. The page's first
+ * group may have begun on an earlier page: its rank is one plus `above`, the miners with more points,
+ * counted in the same statement so the page and its ranks come from one snapshot.
+ */
+export async function listRankedPage(
+  db: Kysely<Database>,
+  page: { limit: number; offset: number },
+): Promise<RankedRow[]> {
+  const rows = await db
+    .with('page', (qb) =>
+      qb
+        .selectFrom('users')
+        .where(rankable)
+        .select(['id', 'wallet_address', 'total_points', reachedAt.as('reached_at')])
+        .orderBy('total_points', 'desc')
+        .orderBy(reachedAt)
+        .orderBy('id')
+        .limit(page.limit)
+        .offset(page.offset),
+    )
+    .selectFrom('page')
+    .leftJoin('twitter_accounts', 'twitter_accounts.user_id', 'page.id')
+    .select((eb) => [
+      'page.id',
+      'page.wallet_address',
+      'page.total_points',
+      'twitter_accounts.handle',
+      eb.fn.agg<number>('rank').over((ob) => ob.orderBy('page.total_points', 'desc')).as('page_rank'),
+      eb
+        .selectFrom('users')
+        .select(eb.fn.countAll<number>().as('count'))
+        .where('users.blocked_at', 'is', null)
+        .where('users.total_points', '>', eb.selectFrom('page').select(eb.fn.max('page.total_points').as('top')))
+        .as('above'),
+      eb
+        .selectFrom('tweet_claims')
+        .select(eb.fn.countAll<number>().as('count'))
+        .whereRef('tweet_claims.user_id', '=', 'page.id')
+        .as('posts'),
+    ])
+    .orderBy('page.total_points', 'desc')
+    .orderBy('page.reached_at')
+    .orderBy('page.id')
+    .execute();
+
+  return rows.map((row) => {
+    const pageRank = Number(row.page_rank);
+    return {
+      userId: Number(row.id),
+      walletAddress: row.wallet_address,
+      handle: row.handle,
+      points: Number(row.total_points),
+      posts: Number(row.posts ?? 0),
+      rank: pageRank === 1 ? Number(row.above ?? 0) + 1 : page.offset + pageRank,
+    };
+  });
+}
+
+export async function countRanked(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where(rankable)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Rankable miners with more points than `points`: a competition rank is this plus one. */
+export async function countRankedAbove(db: Kysely<Database>, points: number): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('blocked_at', 'is', null)
+    .where('total_points', '>', points)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
+import { LeaderboardQuerySchema, LeaderboardResponseSchema } from '../../../shared/schemas/leaderboard.js';
+import { createLeaderboard } from './leaderboard.service.js';
+
+interface LeaderboardOptions {
+  /** The caches' clock (tests move it instead of waiting). */
+  now?: () => number;
+}
+
+/** Public, with the caller's own standing added when the request has a session. */
+const leaderboardRoutes: FastifyPluginAsyncTypebox<LeaderboardOptions> = async (app, { now }) => {
+  const leaderboard = createLeaderboard(app.db, now);
+
+  app.get(
+    '/leaderboard',
+    { schema: { querystring: LeaderboardQuerySchema, response: { 200: LeaderboardResponseSchema, 400: ErrorResponseSchema } } },
+    async (request) => leaderboard.read(request.query, await request.sessionUser()),
+  );
+};
+
+export default leaderboardRoutes;

@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import type { LeaderboardResponse, LeaderboardViewer } from '../../../shared/schemas/leaderboard.js';
+import type { Database, User } from '../../db/schema.js';
+import { CachedSource } from '../../lib/cached-source.js';
+import { countUserClaims } from '../claims/claims.repository.js';
+import { countRanked, countRankedAbove, listRankedPage, type RankedRow } from './leaderboard.repository.js';
+import { PageCache } from './page-cache.js';
+
+export const leaderboardCacheMs = 30_000;
+
+/** First 8 and last 8 characters: enough to recognise one's own wallet, never the full address. */
+export function shortenWallet(address: string): string {
+  const chars = Array.from(address);
+  if (chars.length <= 16) return address;
+  return `${chars.slice(0, 8).join('')}…${chars.slice(-8).join('')}`;
+}
+
+/**
+ * The caller's own standing, read fresh on every request. A competition rank is "miners with more
+ * points, plus one", the rank the page shows; unranked (no points, or blocked) is null.
+ */
+export async function viewerStanding(db: Kysely<Database>, user: User): Promise<LeaderboardViewer> {
+  const points = Number(user.total_points);
+  const ranked = user.blocked_at === null && points > 0;
+  const [above, posts] = await Promise.all([
+    ranked ? countRankedAbove(db, points) : Promise.resolve(null),
+    countUserClaims(db, user.id),
+  ]);
+  return { rank: above === null ? null : above + 1, points, posts };
+}
+
+function toResponse(rows: RankedRow[], total: number, viewer: User | null, standing: LeaderboardViewer | null): LeaderboardResponse {
+  return {
+    entries: rows.map((row) => ({
+      rank: row.rank,
+      wallet: shortenWallet(row.walletAddress),
+      xHandle: row.handle,
+      points: row.points,
+      posts: row.posts,
+      isViewer: viewer !== null && row.userId === viewer.id,
+    })),
+    total,
+    viewer: standing,
+  };
+}
+
+/**
+ * The leaderboard as visitors read it. The public part is read at most every 30 s: each
+ * (limit, offset) page on its own, and the miner count once for all pages (the one query that reads
+ * every miner). The viewer's standing and row mark are worked out per request from the cached rows.
+ */
+export function createLeaderboard(db: Kysely<Database>, now: () => number = Date.now) {
+  const pages = new PageCache<`${number}:${number}`, RankedRow[]>(
+    (key) => {
+      const [limit, offset] = key.split(':').map(Number) as [number, number];
+      return listRankedPage(db, { limit, offset });
+    },
+    { ttlMs: leaderboardCacheMs, maxKeys: 500, now },
+  );
+  const total = new CachedSource(() => countRanked(db), leaderboardCacheMs, 10_000, now);
+
+  return {
+    async read(page: { limit: number; offset: number }, viewer: User | null): Promise<LeaderboardResponse> {
+      const [rows, count, standing] = await Promise.all([
+        pages.get(`${page.limit}:${page.offset}`),
+        total.get(),
+        viewer ? viewerStanding(db, viewer) : Promise.resolve(null),
+      ]);
+      return toResponse(rows, count.value, viewer, standing);
+    },
+  };
+}

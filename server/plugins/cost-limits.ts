@@ -1,0 +1,74 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config.js';
+import { AppError } from '../errors.js';
+
+export type CostKind = 'generation' | 'upload';
+type CostHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Route hooks for calls that spend the operator's LLM budget or disk: one budget per kind,
+     * shared by every route of that kind, counted per account and per IP.
+     */
+    costLimit: Record<CostKind, CostHook>;
+  }
+}
+
+const reasons: Record<CostKind, Record<'user' | 'ip', string>> = {
+  generation: {
+    user: 'You have generated a lot in a short time.',
+    ip: 'Too many generations from your network.',
+  },
+  upload: {
+    user: 'You have uploaded a lot of images in a short time.',
+    ip: 'Too many uploads from your network.',
+  },
+};
+
+function waitText(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+export default fp<{ config: AppConfig }>(
+  async (app, { config }) => {
+    const { windowMs } = config.costLimits;
+
+    const hook = (kind: CostKind): CostHook => {
+      const limits = config.costLimits[kind];
+      // Two limiters, because the plugin's own route hook runs once per request: the second would be skipped.
+      const limiters = [
+        {
+          scope: 'user' as const,
+          check: app.createRateLimit({
+            max: limits.perUser,
+            timeWindow: windowMs,
+            keyGenerator: async (request) => `user:${(await request.sessionUser())?.id}`,
+          }),
+        },
+        // The plugin's default key: the client IP (IPv6 grouped by /64), as with TRUST_PROXY.
+        { scope: 'ip' as const, check: app.createRateLimit({ max: limits.perIp, timeWindow: windowMs }) },
+      ];
+
+      return async (request, reply) => {
+        // Without a session the route answers 401 and spends nothing, so nothing is counted.
+        if (!(await request.sessionUser())) return;
+        for (const { scope, check } of limiters) {
+          const result = await check(request);
+          if (result.isAllowed || !result.isExceeded) continue;
+          const seconds = Math.max(1, result.ttlInSeconds);
+          reply.header('retry-after', seconds);
+          throw new AppError(429, 'RATE_LIMITED', `${reasons[kind][scope]} Please try again in ${waitText(seconds)}.`, {
+            retryAfterSeconds: seconds,
+          });
+        }
+      };
+    };
+
+    app.decorate('costLimit', { generation: hook('generation'), upload: hook('upload') });
+  },
+  { name: 'cost-limits', dependencies: ['@fastify/rate-limit', 'session'] },
+);

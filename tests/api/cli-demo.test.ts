@@ -1,0 +1,232 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AppConfig } from '../../server/config.js';
+import type { Database } from '../../server/db/schema.js';
+import { countDemoRows, demoSource } from '../../server/demo/demo.repository.js';
+import { demoPresenceTtlMs } from '../../server/demo/demo-presence.js';
+import { loadDemoData, readDemoData } from '../../server/demo/load-demo-data.js';
+import { removeDemoData } from '../../server/demo/remove-demo-data.js';
+import { importAllocationsFile } from '../../server/features/imports/allocation-import.service.js';
+import { importPointsFile } from '../../server/features/imports/points-import.service.js';
+import { freePort } from '../helpers/free-port.js';
+import { projectRoot, runCli } from '../helpers/run-cli.js';
+import { createTestApp, createTestDatabase, type TestContext } from '../helpers/test-app.js';
+
+const fixture = (name: string) => path.join(projectRoot, 'tests/fixtures', name);
+const showcase = 'bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297';
+const demo = readDemoData();
+
+let config: AppConfig;
+let db: Kysely<Database>;
+let close: () => Promise<void>;
+beforeEach(async () => {
+  ({ config, db, close } = await createTestDatabase());
+});
+afterEach(async () => close());
+
+/** Rows of a table; of an allocation table optionally only the demo source's or only the others'. */
+async function countRows(table: 'users' | 'allocation_records' | 'points_allocations', source?: 'demo' | 'real') {
+  let query = db.selectFrom(table).select((eb) => eb.fn.countAll().as('n'));
+  if (table !== 'users' && source) {
+    query = db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('source', source === 'demo' ? '=' : '<>', demoSource);
+  }
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+async function stakingSetting() {
+  return db.selectFrom('settings').select(['value', 'is_demo']).where('key', '=', 'staking_stats').executeTakeFirst();
+}
+
+describe('a real import while the demo data set is loaded', () => {
+  it('is refused with the removal hint, writing nothing, for allocations, points and allocate', async () => {
+    expect(await loadDemoData(db)).toBe('loaded');
+    const allocations = await runCli('import-allocations.ts', [fixture('allocations-good.csv')], config);
+    expect(allocations.code).toBe(1);
+    expect(allocations.stderr).toContain(
+      'the database still holds the demo data set (48 users, 3,224 allocation records, 47 points allocations and the staking figure)',
+    );
+    expect(allocations.stderr).toContain('Remove it first with `npm run demo:remove`, or pass --keep-demo');
+    expect(allocations.stderr).toContain('the database was not changed');
+
+    const points = await runCli('import-points.ts', [fixture('points-good.csv')], config);
+    expect(points.code).toBe(1);
+    expect(points.stderr).toContain('npm run demo:remove');
+
+    const allocate = await runCli('allocate.ts', ['--pool', '1000'], config);
+    expect(allocate.code).toBe(1);
+    expect(allocate.stderr).toContain('npm run demo:remove');
+
+    expect(await countRows('allocation_records', 'real')).toBe(0);
+    expect(await countRows('points_allocations', 'real')).toBe(0);
+    expect(await countRows('points_allocations', 'demo')).toBe(47);
+  }, 60_000);
+
+  it('a dry run only notes the demo set, and --keep-demo imports beside it', async () => {
+    await loadDemoData(db);
+    const dry = await runCli('import-allocations.ts', [fixture('allocations-good.csv'), '--dry-run'], config);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain('note: the demo data set is loaded');
+
+    const kept = await runCli('import-allocations.ts', [fixture('allocations-good.csv'), '--keep-demo'], config);
+    expect(kept.code).toBe(0);
+    expect(kept.stdout).toContain('note: kept beside the demo data set');
+    expect(await countRows('allocation_records', 'real')).toBe(4);
+    expect(await countRows('allocation_records', 'demo')).toBe(demo.allocationRecords.length);
+  });
+});
+
+describe('npm run demo:remove', () => {
+  it('deletes exactly the demo rows, says how many per table, and keeps a demo user someone used for real', async () => {
+    await loadDemoData(db);
+    expect(await stakingSetting()).toMatchObject({ is_demo: 1 });
+    // Real data beside the demo set, and someone claiming a post as the showcase (demo) user.
+    expect(await importAllocationsFile(db, fixture('allocations-good.csv'), { keepDemo: true })).toMatchObject({ ok: true });
+    expect(await importPointsFile(db, fixture('points-good.csv'), { keepDemo: true, source: 'season-1' })).toMatchObject({ ok: false });
+    const points = path.join(config.dataDir, 'points.csv');
+    fs.writeFileSync(points, 'wallet_address,final_points,allocated_tokens\n3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy,5,50\n');
+    expect(await importPointsFile(db, points, { keepDemo: true })).toMatchObject({ ok: true });
+    await db
+      .insertInto('users')
+      .values({ wallet_address: '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', referral_code: null, blocked_at: null, blocked_reason: null, created_at: 1, last_login_at: 1 })
+      .execute();
+    const showcaseUser = await db.selectFrom('users').select('id').where('wallet_address', '=', showcase).executeTakeFirstOrThrow();
+    await db
+      .insertInto('tweet_claims')
+      .values({ user_id: showcaseUser.id, tweet_id: '1', tweet_url: 'https://x.com/a/status/1', tweet_text: 't', is_custom: 0, points: 25, created_at: 2, meme_id: null })
+      .execute();
+
+    const run = await runCli('demo-remove.ts', [], config);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/users:\s+47 \(1 kept: used for real since, demo points cleared\)\n/);
+    expect(run.stdout).toMatch(/allocation records:\s+3,224\n/);
+    expect(run.stdout).toMatch(/points allocations:\s+47\n/);
+    expect(run.stdout).toMatch(/settings:\s+1 \(the staking figure\)\n/);
+
+    expect(await countDemoRows(db)).toEqual({ users: 0, allocationRecords: 0, pointsAllocations: 0, settings: 0 });
+    expect(await countRows('users')).toBe(2);
+    expect(await countRows('allocation_records')).toBe(4);
+    expect(await countRows('points_allocations')).toBe(1);
+    expect(await stakingSetting()).toBeUndefined();
+    const kept = await db.selectFrom('users').select(['total_points', 'is_demo']).where('id', '=', showcaseUser.id).executeTakeFirstOrThrow();
+    expect(kept).toEqual({ total_points: 25, is_demo: 0 });
+    const stats = await db.selectFrom('settings').select('value').where('key', '=', 'points_allocation_stats').executeTakeFirstOrThrow();
+    expect(JSON.parse(stats.value)).toEqual({ totalAllocations: 1, totalTokensMicro: 50_000_000, totalPoints: 5 });
+
+    const again = await runCli('demo-remove.ts', [], config);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('no demo data in the database; nothing removed');
+  });
+
+  it('keeps a staking figure the operator set over the demo one, and npm start does not load the demo set again', async () => {
+    await loadDemoData(db);
+    expect((await runCli('set-staking.ts', ['--locked', '1000'], config)).code).toBe(0);
+    const removal = await removeDemoData(db);
+    expect(removal).toMatchObject({ users: 48, usersKept: 0, allocationRecords: 3224, pointsAllocations: 47, settings: 0 });
+    expect(await stakingSetting()).toMatchObject({ value: JSON.stringify({ lockedCount: 1000 }), is_demo: 0 });
+    expect(await loadDemoData(db)).toBe('removed-before');
+    expect(await countRows('users')).toBe(0);
+  });
+
+  it('the demo data set itself passes every import check (known categories, checksums, no doubled pair)', async () => {
+    const allocations = path.join(config.dataDir, 'demo-allocations.csv');
+    fs.writeFileSync(allocations, ['wallet_address,category,tokens', ...demo.allocationRecords.map((row) => row.join(','))].join('\n'));
+    const points = path.join(config.dataDir, 'demo-points.csv');
+    fs.writeFileSync(points, ['wallet_address,final_points,allocated_tokens', ...demo.pointsAllocations.map((row) => row.join(','))].join('\n'));
+    expect(await importAllocationsFile(db, allocations, { dryRun: true })).toMatchObject({ ok: true, rows: 3224 });
+    expect(await importPointsFile(db, points, { dryRun: true })).toMatchObject({ ok: true, rows: 47 });
+  });
+});
+
+describe('GET /api/config demoData', () => {
+  let ctx: TestContext | undefined;
+  afterEach(async () => ctx?.close());
+
+  it('is true while the demo set is loaded and false once demo:remove ran beside the live server', async () => {
+    let clock = 1_000_000;
+    ctx = await createTestApp({}, { now: () => clock });
+    const demoData = async () => (await ctx!.app.inject({ method: 'GET', url: '/api/config' })).json().demoData;
+    expect(await demoData()).toBe(false);
+    clock += demoPresenceTtlMs;
+    await loadDemoData(ctx.handle.db);
+    expect(await demoData()).toBe(true);
+
+    expect((await runCli('demo-remove.ts', [], ctx.config)).code).toBe(0);
+    clock += demoPresenceTtlMs;
+    expect(await demoData()).toBe(false);
+  });
+});
+
+// Each start is a child process that migrates and listens: seconds on a busy 2-core machine.
+describe('npm start', () => {
+  let child: ChildProcess | null = null;
+  afterEach(async () => {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    child = null;
+  });
+
+  /** Starts scripts/start.ts on a free port (with a built client faked fresh) and reads /api/config once it answers. */
+  async function start(env: Record<string, string>) {
+    const port = await freePort();
+    const clientDir = path.join(config.dataDir, 'client');
+    fs.mkdirSync(clientDir, { recursive: true });
+    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>test</title>');
+    // Newer than every client source, so start does not run a build.
+    const future = new Date(Date.UTC(2100, 0, 1));
+    fs.utimesSync(path.join(clientDir, 'index.html'), future, future);
+    let output = '';
+    child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+      cwd: projectRoot,
+      env: {
+        ...process.env,
+        DATA_DIR: config.dataDir,
+        DATABASE_URL: config.databaseUrl ?? '',
+        CLIENT_DIR: clientDir,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        X_SIMULATED: 'false',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+    });
+    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    for (let attempt = 0; attempt < 300; attempt++) {
+      if (child.exitCode !== null) throw new Error(`start exited early:\n${output}`);
+      const response = await fetch(`http://127.0.0.1:${port}/api/config`).catch(() => null);
+      if (response?.ok) return { config: (await response.json()) as { demoData: boolean }, output };
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`start did not answer:\n${output}`);
+  }
+
+  it('with DEMO_DATA=false starts with an empty database', async () => {
+    const started = await start({ DEMO_DATA: 'false' });
+    expect(started.output).toContain('DEMO_DATA=false: the demo data set is not loaded');
+    expect(started.config.demoData).toBe(false);
+    expect(await countRows('users')).toBe(0);
+    expect(await countRows('allocation_records')).toBe(0);
+    expect(await countRows('points_allocations')).toBe(0);
+  }, 60_000);
+
+  it('by default loads the demo set into the empty database, marked as demo', async () => {
+    const started = await start({});
+    expect(started.output).toContain('npm run demo:remove');
+    expect(started.config.demoData).toBe(true);
+    expect(await countDemoRows(db)).toEqual({
+      users: demo.users.length,
+      allocationRecords: demo.allocationRecords.length,
+      pointsAllocations: demo.pointsAllocations.length,
+      settings: 1,
+    });
+  }, 60_000);
+});

@@ -1,0 +1,52 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoPresenceTtlMs } from '../../server/demo/demo-presence.js';
+import { loadDemoData } from '../../server/demo/load-demo-data.js';
+import { removeDemoData } from '../../server/demo/remove-demo-data.js';
+import { launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let clock = 1_000_000;
+
+beforeAll(async () => {
+  server = await startServer(
+    { BLOCK_HEIGHT_URLS: 'http://127.0.0.1:9/height', MARKETPLACE_API_BASE: 'http://127.0.0.1:9', UPSTREAM_TIMEOUT_MS: '300' },
+    { now: () => clock },
+  );
+  browser = await launchBrowser();
+  page = await browser.newPage({ baseURL: server.baseUrl });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const notice = () => page.getByRole('note').filter({ hasText: 'Demo data:' });
+
+async function openHome() {
+  const config = page.waitForResponse((response) => response.url().endsWith('/api/config'));
+  await page.goto('/');
+  return (await (await config).json()) as { demoData: boolean };
+}
+
+describe('demo data notice', () => {
+  it('shows on every page while the demo set is loaded and goes once it is removed', async () => {
+    await loadDemoData(server.ctx.handle.db);
+    expect((await openHome()).demoData).toBe(true);
+    await notice().waitFor();
+    expect(await notice().textContent()).toContain('made-up examples');
+    await page.goto('/tokenomics');
+    await notice().waitFor();
+
+    await removeDemoData(server.ctx.handle.db);
+    clock += demoPresenceTtlMs;
+    // A new visitor: /api/config may be cached by a browser for a minute.
+    await page.close();
+    page = await browser.newPage({ baseURL: server.baseUrl });
+    expect((await openHome()).demoData).toBe(false);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await notice().count()).toBe(0);
+  });
+});
