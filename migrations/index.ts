@@ -8,6 +8,8 @@ import * as addSessionLastSeen from './2026_11_23_1000_add_session_last_seen.js'
 import * as markDemoRows from './2026_11_23_1100_mark_demo_rows.js';
 import * as addLeaderboardIndex from './2026_11_23_1200_add_leaderboard_index.js';
 import * as createAllocationSnapshots from './2026_11_23_1300_create_allocation_snapshots.js';
+import * as createAllocationDisputes from './2026_11_23_1400_create_allocation_disputes.js';
+import * as createXAccountBindings from './2026_11_23_1500_create_x_account_bindings.js';
 
 /** Every migration, by name, in the order they apply. A new migration is added here and nowhere else. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +22,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_1100_mark_demo_rows': markDemoRows,
   '2026_11_23_1200_add_leaderboard_index': addLeaderboardIndex,
   '2026_11_23_1300_create_allocation_snapshots': createAllocationSnapshots,
+  '2026_11_23_1400_create_allocation_disputes': createAllocationDisputes,
+  '2026_11_23_1500_create_x_account_bindings': createXAccountBindings,
 };

@@ -12,6 +12,7 @@ import authRoutes from './features/auth/auth.routes.js';
 import sessionsRoutes from './features/auth/sessions.routes.js';
 import chainRoutes from './features/chain/chain.routes.js';
 import configRoutes from './features/config/config.routes.js';
+import disputesRoutes from './features/disputes/disputes.routes.js';
 import { buildPublicConfig } from './features/config/public-config.js';
 import healthRoutes from './features/health/health.routes.js';
 import leaderboardRoutes from './features/leaderboard/leaderboard.routes.js';
@@ -33,6 +34,7 @@ import { createSecretBox } from './lib/secret-box.js';
 import costLimits from './plugins/cost-limits.js';
 import database from './plugins/database.js';
 import janitor from './plugins/janitor.js';
+import openapi from './plugins/openapi.js';
 import security from './plugins/security.js';
 import session from './plugins/session.js';
 import spa from './plugins/spa.js';
@@ -74,7 +76,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
   const box = createSecretBox(secret);
   const x = createXClient(config);
   const generator = createGenerationProvider(config);
-  const store = createUploadStore(config.dataDir);
+  const store = createUploadStore(config.dataDir, { maxBytes: config.uploadsMaxBytes });
   const templates = createTemplateLibrary();
   const viewDeps = { store, templates, publicUrl: config.publicUrl };
 
@@ -86,11 +88,13 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
       new AppError(429, 'RATE_LIMITED', `Too many attempts. Please try again in ${context.after}.`),
   });
   await app.register(multipart, { limits: { fileSize: maxUploadBytes, files: 1, fields: 10 } });
+  // Before the routes: the OpenAPI document collects them as they are added.
+  await app.register(openapi);
 
   await app.register(database, { config, ...(overrides.database ? { handle: overrides.database } : {}) });
   await app.register(session, { config });
   await app.register(costLimits, { config });
-  await app.register(janitor, { config });
+  await app.register(janitor, { config, store });
 
   await app.register(healthRoutes);
   await app.register(configRoutes, {
@@ -102,6 +106,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
   await app.register(sessionsRoutes, { prefix: '/api/auth' });
   await app.register(usersRoutes, { prefix: '/api/user' });
   await app.register(allocationRoutes, { prefix: '/api/allocation' });
+  await app.register(disputesRoutes, { prefix: '/api/allocation/disputes' });
   await app.register(tokensRoutes, { prefix: '/api/tokens' });
   await app.register(chainRoutes, { prefix: '/api', config, ...(overrides.now ? { now: overrides.now } : {}) });
   await app.register(xAuthRoutes, { prefix: '/api', deps: { x, box } });

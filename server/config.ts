@@ -35,6 +35,8 @@ export interface AppConfig {
     authUrl: string;
     tokenUrl: string;
     apiBase: string;
+    /** What an X account must have to be linked and to claim (issue 13): checked at link and again at each claim. */
+    requirements: XRequirements;
   };
   llm: { baseUrl: string | null; apiKey: string | null; model: string };
   logLevel: string;
@@ -50,6 +52,8 @@ export interface AppConfig {
   };
   /** How often expired sessions, OAuth states and sign-in challenges are deleted. */
   pruneIntervalMs: number;
+  /** Disk budget of DATA_DIR/uploads (uploads and rendered memes); past it new images answer 507. */
+  uploadsMaxBytes: number;
   /** Which reverse proxies' X-Forwarded-For to believe, so rate limits see the client's IP. */
   trustProxy: TrustProxy;
   /** How long a client may take to send a whole request (headers and body) before a 408. */
@@ -58,6 +62,11 @@ export interface AppConfig {
   clientDir: string;
   /** Session cookies need HTTPS when the public URL is HTTPS. */
   secureCookies: boolean;
+}
+
+export interface XRequirements {
+  minAccountAgeDays: number;
+  minFollowers: number;
 }
 
 export class ConfigError extends Error {}
@@ -116,7 +125,14 @@ function databaseUrl(env: Env): string | null {
   return raw;
 }
 
-function xSettings(env: Env, host: string, publicUrl: string): AppConfig['x'] {
+function xRequirements(env: Env): XRequirements {
+  return {
+    minAccountAgeDays: integer(env, 'X_MIN_ACCOUNT_AGE_DAYS', 30, 0, 36_500),
+    minFollowers: integer(env, 'X_MIN_FOLLOWERS', 10, 0, 1_000_000_000),
+  };
+}
+
+function xSettings(env: Env, host: string, publicUrl: string): Omit<AppConfig['x'], 'requirements'> {
   const clientId = read(env, 'X_CLIENT_ID') ?? null;
   const redirectUrl = optionalUrl(env, 'X_REDIRECT_URL');
   const { mode, reason } = decideXMode({
@@ -214,7 +230,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     marketplaceApiBase: url(env, 'MARKETPLACE_API_BASE', 'https://api-mainnet.magiceden.dev'),
     stakingStatsUrl: optionalUrl(env, 'STAKING_STATS_URL'),
     links: externalLinks(env),
-    x: xSettings(env, host, publicUrl),
+    x: { ...xSettings(env, host, publicUrl), requirements: xRequirements(env) },
     llm: {
       baseUrl: optionalUrl(env, 'LLM_BASE_URL'),
       apiKey: read(env, 'LLM_API_KEY') ?? null,
@@ -235,6 +251,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       },
     },
     pruneIntervalMs: integer(env, 'PRUNE_INTERVAL_MINUTES', 60, 1, 1440) * 60_000,
+    uploadsMaxBytes: integer(env, 'UPLOADS_MAX_MB', 2048, 1, 10_000_000) * 1024 * 1024,
     trustProxy: trustProxy(env),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000),
     clientDir: path.resolve(read(env, 'CLIENT_DIR') ?? './dist/client'),

@@ -43,6 +43,8 @@ export const errorCodes = [
   'X_NOT_CONNECTED',
   'X_RECONNECT_REQUIRED',
   'X_ACCOUNT_IN_USE',
+  'X_ACCOUNT_TOO_NEW',
+  'X_TOO_FEW_FOLLOWERS',
   'X_UNAVAILABLE',
   'INVALID_OAUTH_STATE',
   // Claims
@@ -73,9 +75,17 @@ export const errorCodes = [
   'NO_FILE',
   'UNEXPECTED_FILE',
   'INVALID_MULTIPART',
+  'STORAGE_FULL',
   // Sessions
   'SESSION_NOT_FOUND',
   'CURRENT_SESSION',
+  // Allocation disputes
+  'DISPUTE_ALREADY_OPEN',
+  'DISPUTE_MESSAGE_REQUIRED',
+  'DISPUTE_MESSAGE_TOO_LONG',
+  'DISPUTE_CATEGORY_TOO_LONG',
+  'DISPUTE_REFERENCE_TOO_LONG',
+  'INVALID_EXPECTED_AMOUNT',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

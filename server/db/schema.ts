@@ -92,6 +92,13 @@ export interface TwitterAccountsTable {
   created_at: number;
 }
 
+/** The wallet (user) an X account was first linked to; never deleted, never changed. */
+export interface XAccountBindingsTable {
+  x_user_id: string;
+  user_id: number;
+  created_at: number;
+}
+
 export interface OauthStatesTable {
   state: string;
   session_hash: string;
@@ -132,6 +139,25 @@ export interface MemesTable {
   posted_at: number | null;
 }
 
+/** A holder's report that their allocation looks wrong; one 'open' row per user at most. */
+export interface AllocationDisputesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The reporter's wallet when they reported. */
+  wallet_address: string;
+  category: string | null;
+  /** The amount the holder expected, in micro-tokens. */
+  expected_micro: number | null;
+  message: string;
+  reference: string | null;
+  /** 'open' | 'answered' | 'resolved' */
+  status: Generated<string>;
+  answer: string | null;
+  created_at: number;
+  answered_at: number | null;
+  resolved_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -141,9 +167,11 @@ export interface Database {
   points_allocations: PointsAllocationsTable;
   settings: SettingsTable;
   twitter_accounts: TwitterAccountsTable;
+  x_account_bindings: XAccountBindingsTable;
   oauth_states: OauthStatesTable;
   tweet_claims: TweetClaimsTable;
   memes: MemesTable;
+  allocation_disputes: AllocationDisputesTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -156,3 +184,4 @@ export type PointsAllocation = Selectable<PointsAllocationsTable>;
 export type TwitterAccount = Selectable<TwitterAccountsTable>;
 export type TweetClaim = Selectable<TweetClaimsTable>;
 export type MemeRow = Selectable<MemesTable>;
+export type AllocationDispute = Selectable<AllocationDisputesTable>;

@@ -13,6 +13,9 @@ export interface XUser {
   username: string;
   /** Paid tier: any verified_type other than none. */
   isVerified: boolean;
+  /** When the account was made (ms since epoch). */
+  createdAt: number;
+  followersCount: number;
 }
 
 export interface XPost {
@@ -84,6 +87,8 @@ export function createXClient(config: AppConfig) {
 
   return {
     isConfigured: clientId !== null,
+    /** What an account must have to be linked and to claim; the x-auth feature rules on it. */
+    requirements: config.x.requirements,
 
     authorizeUrl(state: string, challenge: string): string {
       const url = new URL(config.x.authUrl);
@@ -108,19 +113,38 @@ export function createXClient(config: AppConfig) {
     },
 
     async me(accessToken: string): Promise<XUser> {
-      const { status, body } = await call(`${config.x.apiBase}/2/users/me?user.fields=verified,verified_type`, {
+      const fields = 'created_at,public_metrics,verified,verified_type';
+      const { status, body } = await call(`${config.x.apiBase}/2/users/me?user.fields=${fields}`, {
         headers: { authorization: `Bearer ${accessToken}` },
       });
-      const data = (body as { data?: { id?: unknown; username?: unknown; verified?: unknown; verified_type?: unknown } })
-        ?.data;
+      const data = (
+        body as {
+          data?: {
+            id?: unknown;
+            username?: unknown;
+            verified?: unknown;
+            verified_type?: unknown;
+            created_at?: unknown;
+            public_metrics?: { followers_count?: unknown } | null;
+          };
+        }
+      )?.data;
       if (status !== 200 || typeof data?.id !== 'string' || typeof data.username !== 'string') {
         throw new UpstreamError(`X did not return the account (${status})`);
+      }
+      const createdAt = typeof data.created_at === 'string' ? Date.parse(data.created_at) : Number.NaN;
+      const followersCount = data.public_metrics?.followers_count;
+      // Without these the account requirements cannot be judged: treat it as X not answering properly.
+      if (Number.isNaN(createdAt) || typeof followersCount !== 'number') {
+        throw new UpstreamError("X did not return the account's creation date and followers");
       }
       const verifiedType = typeof data.verified_type === 'string' ? data.verified_type : null;
       return {
         id: data.id,
         username: data.username,
         isVerified: verifiedType ? verifiedType !== 'none' : data.verified === true,
+        createdAt,
+        followersCount,
       };
     },
 

@@ -2,9 +2,13 @@ import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../errors.js';
 import { uploadTypeMessage } from '../../shared/schemas/memes.js';
 
-// Set once for the process: a small decoded-image cache, and a pixel ceiling that refuses
-// decompression bombs (a tiny file that claims enormous dimensions) before decoding them.
+// The only module that touches the image library: every decode, encode and composite goes through
+// here, so a limit set once holds on every path (uploads, meme rendering, template artwork).
+// Process-wide: a small decoded-image cache, no file cache (stored files are replaced and deleted).
+// Concurrency stays at sharp's default (the cores, or 1 on glibc without jemalloc against fragmentation).
 sharp.cache({ memory: 64, files: 0, items: 64 });
+
+/** A pixel ceiling that refuses decompression bombs (a tiny file claiming enormous dimensions) before decoding. */
 export const maxInputPixels = 40_000_000;
 
 const accepted = new Set(['jpeg', 'png', 'webp', 'gif']);
@@ -49,4 +53,54 @@ export async function cleanUpload(bytes: Buffer): Promise<CleanImage> {
 
 function tooManyPixels(): AppError {
   return new AppError(400, 'IMAGE_TOO_LARGE', 'This image has too many pixels. Please upload a smaller picture.');
+}
+
+export interface CoverOptions {
+  width: number;
+  height: number;
+  /** Fills transparent pixels with this colour. */
+  background?: string;
+  /** Rasterising resolution of a vector (SVG) input. */
+  density?: number;
+}
+
+/** Any decodable image (within the pixel limit) cover-fitted, centred, to exactly width x height, as PNG. */
+export function coverPng(bytes: Buffer, { width, height, background, density }: CoverOptions): Promise<Buffer> {
+  let image = sharp(bytes, { limitInputPixels: maxInputPixels, ...(density ? { density } : {}) }).resize(width, height, {
+    fit: 'cover',
+    position: 'centre',
+  });
+  if (background) image = image.flatten({ background });
+  return image.png().toBuffer();
+}
+
+export interface TextLayerOptions {
+  /** Pango markup; the caller escapes any text it did not write. */
+  markup: string;
+  font: string;
+  fontFile: string;
+  /** The box the text is wrapped and auto-sized into. */
+  width: number;
+  height: number;
+}
+
+/** Centred, word-wrapped text on a transparent layer, as PNG with the size it came out at. */
+export async function textLayer({ markup, font, fontFile, width, height }: TextLayerOptions) {
+  const { data, info } = await sharp({
+    text: { text: markup, font, fontfile: fontFile, width, height, align: 'centre', wrap: 'word-char', rgba: true },
+  })
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+export interface Overlay {
+  input: Buffer;
+  left: number;
+  top: number;
+}
+
+/** The base image with the overlays drawn over it in order, as PNG. */
+export function compositePng(base: Buffer, overlays: Overlay[], compressionLevel = 8): Promise<Buffer> {
+  return sharp(base, { limitInputPixels: maxInputPixels }).composite(overlays).png({ compressionLevel }).toBuffer();
 }

@@ -1,13 +1,16 @@
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.js';
 import { pruneExpired } from '../features/auth/pruning.service.js';
+import { pruneUnusedUploads } from '../features/uploads/upload-pruning.service.js';
+import type { UploadStore } from '../features/uploads/upload-store.js';
 
 /**
- * Deletes expired sessions, OAuth states and sign-in challenges once when the app is ready and then
- * on a timer, so dead credentials do not pile up between logins. A failed run is logged, never fatal.
+ * Deletes expired sessions, OAuth states and sign-in challenges, and images no meme uses once they
+ * are a day old, once when the app is ready and then on a timer, so dead credentials and files do not
+ * pile up. A failed run is logged, never fatal.
  */
-export default fp<{ config: AppConfig; now?: () => number }>(
-  async (app, { config, now = Date.now }) => {
+export default fp<{ config: AppConfig; store: UploadStore; now?: () => number }>(
+  async (app, { config, store, now = Date.now }) => {
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<void> | undefined;
 
@@ -16,6 +19,11 @@ export default fp<{ config: AppConfig; now?: () => number }>(
         app.log.info({ pruned: await pruneExpired(app.db, now()) }, 'pruned expired rows');
       } catch (error) {
         app.log.error({ err: error }, 'pruning expired rows failed');
+      }
+      try {
+        app.log.info({ pruned: { uploads: await pruneUnusedUploads(app.db, store, now()) } }, 'pruned unused uploads');
+      } catch (error) {
+        app.log.error({ err: error }, 'pruning unused uploads failed');
       }
     };
 

@@ -6,7 +6,14 @@ export interface FakeXUser {
   id: string;
   username: string;
   verifiedType?: 'none' | 'blue' | 'business';
+  /** When the account was made; unset: years ago, old enough for any default requirement. */
+  createdAt?: Date;
+  /** Unset: plenty for any default requirement. */
+  followers?: number;
 }
+
+const defaultCreatedAt = new Date('2019-06-01T00:00:00.000Z');
+const defaultFollowers = 500;
 
 export interface FakeXPost {
   authorId: string;
@@ -33,7 +40,7 @@ export async function startFakeX() {
   const tokens = new Map<string, FakeXUser>();
   const posts = new Map<string, FakeXPost>();
   const modes = { token: 'ok' as Mode, me: 'ok' as Mode, tweets: 'ok' as Mode };
-  const received: Array<{ method: string; path: string }> = [];
+  const received: Array<{ method: string; path: string; query: string }> = [];
   const timers = new Set<NodeJS.Timeout>();
 
   function json(response: http.ServerResponse, status: number, body: unknown, mode: Mode = 'ok') {
@@ -63,7 +70,7 @@ export async function startFakeX() {
 
   const server = http.createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://fake-x');
-    received.push({ method: request.method ?? 'GET', path: url.pathname });
+    received.push({ method: request.method ?? 'GET', path: url.pathname, query: url.search.replace(/^\?/, '') });
 
     if (url.pathname === '/i/oauth2/authorize') {
       const redirect = new URL(url.searchParams.get('redirect_uri') ?? '');
@@ -108,7 +115,15 @@ export async function startFakeX() {
       return json(
         response,
         200,
-        { data: { id: user.id, username: user.username, verified_type: user.verifiedType ?? 'none' } },
+        {
+          data: {
+            id: user.id,
+            username: user.username,
+            verified_type: user.verifiedType ?? 'none',
+            created_at: (user.createdAt ?? defaultCreatedAt).toISOString(),
+            public_metrics: { followers_count: user.followers ?? defaultFollowers, following_count: 12, tweet_count: 340, listed_count: 0 },
+          },
+        },
         modes.me,
       );
     }
@@ -165,6 +180,11 @@ export async function startFakeX() {
     setVerified(userId: string, verifiedType: FakeXUser['verifiedType']) {
       for (const user of tokens.values()) if (user.id === userId) user.verifiedType = verifiedType;
       if (nextUser.id === userId) nextUser = { ...nextUser, verifiedType };
+    },
+    /** Changes what X answers about an account from now on, also for tokens already issued. */
+    setUserMetrics(userId: string, metrics: { createdAt?: Date; followers?: number }) {
+      for (const user of tokens.values()) if (user.id === userId) Object.assign(user, metrics);
+      if (nextUser.id === userId) nextUser = { ...nextUser, ...metrics };
     },
     requests: received,
     async close() {

@@ -18,6 +18,19 @@ describe('error messages', () => {
     expect(errorMessage(error, zh, 'zh')).toBe(zh.errors.codes.X_NOT_CONFIGURED);
   });
 
+  it('fills the numbers of a failed X requirement into the Chinese message from the details', () => {
+    const error = new ApiError(403, 'X_ACCOUNT_TOO_NEW', 'Your X account is 12 days old; ...', { minAccountAgeDays: 30, accountAgeDays: 12 });
+    expect(errorMessage(error, zh, 'zh')).toBe('您的 X 账户注册仅 12 天，需注册满 30 天才能参与挖矿。');
+    const followers = new ApiError(403, 'X_TOO_FEW_FOLLOWERS', '', { minFollowers: 10, followers: 3 });
+    expect(errorMessage(followers, en, 'en')).toBe('Your X account has 3 followers; at least 10 are needed to mine.');
+  });
+
+  it('never shows an unfilled placeholder when a detail is missing', () => {
+    const partial = new ApiError(403, 'X_TOO_FEW_FOLLOWERS', '', { minFollowers: 10 });
+    expect(errorMessage(partial, zh, 'zh')).toBe(zh.errors.unknown);
+    expect(errorMessage(partial, zh, 'zh', 'spec fallback')).toBe('spec fallback');
+  });
+
   it('falls back to the dictionary when the server sent no message', () => {
     expect(errorMessage(new ApiError(429, 'RATE_LIMITED', ''), en, 'en')).toBe(en.errors.codes.RATE_LIMITED);
   });

@@ -11,19 +11,34 @@ import { getAllocationProof, getAllocationRoot } from './allocation-proof.servic
 import { createAllocationTreeCache } from './allocation-tree-cache.js';
 import { lookupAllocation } from './allocation.service.js';
 
+const tags = ['Allocation'];
+
 const allocationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/lookup',
-    { schema: { body: LookupBodySchema, response: { 200: LookupResultSchema, 400: ErrorResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "Look up a wallet's allocation",
+        body: LookupBodySchema,
+        response: { 200: LookupResultSchema, 400: ErrorResponseSchema },
+      },
+    },
     async (request) => lookupAllocation(app.db, request.body.walletAddress),
   );
 
   const trees = createAllocationTreeCache(app.db);
-  app.get('/root', { schema: { response: { 200: AllocationRootSchema } } }, async () => getAllocationRoot(trees));
+  app.get(
+    '/root',
+    { schema: { tags, summary: 'The Merkle root of all allocations and its snapshot', response: { 200: AllocationRootSchema } } },
+    async () => getAllocationRoot(trees),
+  );
   app.get(
     '/proof',
     {
       schema: {
+        tags,
+        summary: "A wallet's Merkle leaves, proof path and root",
         querystring: AllocationProofQuerySchema,
         response: { 200: AllocationProofSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
       },

@@ -18,13 +18,19 @@ const authRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () => num
   { config, now = Date.now },
 ) => {
   const rateLimit = { max: config.loginRateLimit, timeWindow: '1 minute' };
+  const tags = ['Auth'];
 
   // Sign-in with a wallet signature: a single-use message, then the signed message back.
   app.post(
     '/challenge',
     {
       config: { rateLimit },
-      schema: { body: ChallengeBodySchema, response: { 200: ChallengeResponseSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Start a wallet sign-in: the single-use message to sign',
+        body: ChallengeBodySchema,
+        response: { 200: ChallengeResponseSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
+      },
     },
     async (request) => issueChallenge(app.db, { siteUrl: config.publicUrl, walletAddress: request.body.walletAddress }, now()),
   );
@@ -34,11 +40,14 @@ const authRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () => num
     {
       config: { rateLimit },
       schema: {
+        tags,
+        summary: 'Finish a wallet sign-in with the signed message',
+        security: [],
         body: VerifyBodySchema,
         response: {
           200: LoginResponseSchema,
           400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
+          401: { ...ErrorResponseSchema, description: 'The signature is invalid or the challenge is used or expired.' },
           403: ErrorResponseSchema,
           429: ErrorResponseSchema,
         },
@@ -58,6 +67,8 @@ const authRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () => num
     {
       config: { rateLimit },
       schema: {
+        tags,
+        summary: 'Sign in with a wallet address (wallets not protected by a signature)',
         body: LoginBodySchema,
         response: { 200: LoginResponseSchema, 400: ErrorResponseSchema, 403: ErrorResponseSchema, 429: ErrorResponseSchema },
       },
@@ -73,7 +84,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () => num
 
   app.post(
     '/logout',
-    { schema: { response: { 200: OkResponseSchema } } },
+    { schema: { tags, summary: 'Sign out: end this session', response: { 200: OkResponseSchema } } },
     async (request, reply) => {
       const sessionId = request.sessionId();
       if (sessionId) await logout(app.db, sessionId);

@@ -7,6 +7,7 @@ import { unauthorized } from '../../errors.js';
 import { hashSessionId } from './auth.service.js';
 import { endOtherSession, listSessions } from './sessions.service.js';
 
+const tags = ['Auth'];
 const failures = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
 
 /** The signed-in user and the hash of the session this request carries. */
@@ -19,14 +20,25 @@ async function caller(request: FastifyRequest) {
 
 /** The signed-in user's own sessions: list them, end one on another device. Ending this one is logout. */
 const sessionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/sessions', { schema: { response: { 200: SessionListResponseSchema, ...failures } } }, async (request) => {
-    const { user, currentHash } = await caller(request);
-    return { sessions: await listSessions(app.db, user, currentHash) };
-  });
+  app.get(
+    '/sessions',
+    { schema: { tags, summary: 'My signed-in sessions', response: { 200: SessionListResponseSchema, ...failures } } },
+    async (request) => {
+      const { user, currentHash } = await caller(request);
+      return { sessions: await listSessions(app.db, user, currentHash) };
+    },
+  );
 
   app.delete(
     '/sessions/:handle',
-    { schema: { params: SessionHandleParamsSchema, response: { 200: OkResponseSchema, ...failures } } },
+    {
+      schema: {
+        tags,
+        summary: 'End one of my sessions on another device',
+        params: SessionHandleParamsSchema,
+        response: { 200: OkResponseSchema, ...failures },
+      },
+    },
     async (request) => {
       const { user, currentHash } = await caller(request);
       await endOtherSession(app.db, user, currentHash, request.params.handle);

@@ -11,6 +11,7 @@ import type { AppConfig } from '../../config.js';
 import { notFound } from '../../errors.js';
 import { createChainService } from './chain.service.js';
 
+const tags = ['Chain'];
 const failures = { 404: ErrorResponseSchema, 502: ErrorResponseSchema, 503: ErrorResponseSchema };
 
 /** Only our own collection is proxied: the endpoint is no open relay to the marketplace. */
@@ -23,7 +24,7 @@ const chainRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () => nu
 
   app.get(
     '/chain/tip-height',
-    { schema: { response: { 200: TipHeightSchema, ...failures } } },
+    { schema: { tags, summary: 'Current Bitcoin block height', response: { 200: TipHeightSchema, ...failures } } },
     async (_request, reply) => {
       const tip = await chain.tipHeight();
       // Set only on success (here and below): a failure cached by the browser would fail Retry and the next poll.
@@ -34,7 +35,14 @@ const chainRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () => nu
 
   app.get(
     '/nft/collection-stats/:collection',
-    { schema: { params: CollectionParamsSchema, response: { 200: CollectionStatsSchema, ...failures } } },
+    {
+      schema: {
+        tags,
+        summary: 'Marketplace figures of the collection',
+        params: CollectionParamsSchema,
+        response: { 200: CollectionStatsSchema, ...failures },
+      },
+    },
     async (request, reply) => {
       assertOwnCollection(request.params.collection);
       const stats = await chain.collectionStats();
@@ -45,7 +53,14 @@ const chainRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () => nu
 
   app.get(
     '/staking/stats/:collection',
-    { schema: { params: CollectionParamsSchema, response: { 200: StakingStatsSchema, ...failures } } },
+    {
+      schema: {
+        tags,
+        summary: 'Staking figures of the collection',
+        params: CollectionParamsSchema,
+        response: { 200: StakingStatsSchema, ...failures },
+      },
+    },
     async (request, reply) => {
       assertOwnCollection(request.params.collection);
       const stats = await chain.stakingStats();

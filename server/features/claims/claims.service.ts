@@ -4,7 +4,7 @@ import type { Database, User } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, conflict } from '../../errors.js';
 import type { XPost } from '../../integrations/x-client.js';
-import { requireTwitterAccount, type XDeps } from '../x-auth/x-auth.service.js';
+import { assertAccountStillEligible, requireTwitterAccount, type XDeps } from '../x-auth/x-auth.service.js';
 import { awardPointsOffCooldown, findUserPoints, insertClaim, isPostClaimed } from './claims.repository.js';
 import { cooldownError, cooldownFrom } from './cooldown.js';
 import { fetchOwnPost } from './own-post.js';
@@ -39,8 +39,8 @@ const alreadyClaimed = () => conflict('TWEET_ALREADY_CLAIMED', 'This post has al
 
 /**
  * Every rule of a points-earning post in one place: mining open, X linked, one claim per post ever,
- * one claim per cooldown across tweets and memes, the post checked on X, then the claim and its
- * points in one transaction.
+ * one claim per cooldown across tweets and memes, the X account still meeting the account
+ * requirements, the post checked on X, then the claim and its points in one transaction.
  */
 export async function claimPost(deps: ClaimDeps, user: User, claim: PostClaim, now: number) {
   if (!deps.miningOpen) {
@@ -52,7 +52,11 @@ export async function claimPost(deps: ClaimDeps, user: User, claim: PostClaim, n
   if (early.onCooldown) throw cooldownError(early);
 
   // Verification is skipped only when no X is configured at all (nothing to ask).
-  const post = deps.x.isConfigured ? await fetchOwnPost(deps, account, claim.tweetId, claim.since) : null;
+  let post: XPost | null = null;
+  if (deps.x.isConfigured) {
+    const accessToken = await assertAccountStillEligible(deps, account, now);
+    post = await fetchOwnPost(deps, account, accessToken, claim.tweetId, claim.since);
+  }
   if (post) claim.checkPost(post);
   const points = rewards[claim.kind][account.is_verified === 1 ? 'paidTier' : 'standard'];
 

@@ -2,19 +2,26 @@ import type { TwitterAccount } from '../../db/schema.js';
 import { AppError, badRequest } from '../../errors.js';
 import { UpstreamError } from '../../integrations/http.js';
 import type { XPost } from '../../integrations/x-client.js';
-import { accessTokenFor, type XDeps } from '../x-auth/x-auth.service.js';
+import type { XDeps } from '../x-auth/x-auth.service.js';
 
 /** A post may be dated slightly before the page says it started (clock skew between us and X). */
 export const clockSkewMs = 2 * 60 * 1000;
 
 /**
  * The post as X knows it, written by the account linked to this wallet and created no earlier than
- * `since`; anything else is refused with a clear error, and X being down is a 502.
+ * `since`; anything else is refused with a clear error, and X being down is a 502. `accessToken` is
+ * the account's current one (already refreshed when it had expired).
  */
-export async function fetchOwnPost(deps: XDeps, account: TwitterAccount, tweetId: string, since: number): Promise<XPost> {
+export async function fetchOwnPost(
+  deps: XDeps,
+  account: TwitterAccount,
+  accessToken: string,
+  tweetId: string,
+  since: number,
+): Promise<XPost> {
   let post: XPost | null;
   try {
-    post = await deps.x.post(tweetId, await accessTokenFor(deps, account));
+    post = await deps.x.post(tweetId, accessToken);
   } catch (error) {
     if (error instanceof UpstreamError) {
       throw new AppError(502, 'X_UNAVAILABLE', 'Could not check the post on X. Please try again.', {}, { cause: error });

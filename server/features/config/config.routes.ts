@@ -9,10 +9,14 @@ interface ConfigRouteOptions {
 
 /** The runtime facts a page needs (mining phase, X, generation, links) and whether the demo set is loaded. */
 const configRoutes: FastifyPluginAsyncTypebox<ConfigRouteOptions> = async (app, { publicConfig, demoData }) => {
-  app.get('/config', { schema: { response: { 200: PublicConfigSchema } } }, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=60');
-    return { ...publicConfig, demoData: await demoData() };
-  });
+  app.get(
+    '/config',
+    { schema: { tags: ['Config'], summary: 'Runtime configuration for pages', response: { 200: PublicConfigSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      return { ...publicConfig, demoData: await demoData() };
+    },
+  );
 };
 
 export default configRoutes;

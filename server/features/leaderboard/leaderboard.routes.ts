@@ -14,7 +14,14 @@ const leaderboardRoutes: FastifyPluginAsyncTypebox<LeaderboardOptions> = async (
 
   app.get(
     '/leaderboard',
-    { schema: { querystring: LeaderboardQuerySchema, response: { 200: LeaderboardResponseSchema, 400: ErrorResponseSchema } } },
+    {
+      schema: {
+        tags: ['Mining'],
+        summary: "The miners' leaderboard, with my own standing when signed in",
+        querystring: LeaderboardQuerySchema,
+        response: { 200: LeaderboardResponseSchema, 400: ErrorResponseSchema },
+      },
+    },
     async (request) => leaderboard.read(request.query, await request.sessionUser()),
   );
 };

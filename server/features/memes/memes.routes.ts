@@ -18,6 +18,7 @@ import { memeView, publicMemeView } from './meme-view.js';
 import { listPostedMemes, listUserMemes, findMemeByTrackingCode } from './memes.repository.js';
 import { generateMeme, memeNotFoundMessage, postMeme, type MemeDeps } from './memes.service.js';
 
+const tags = ['Memes'];
 const failures = {
   400: ErrorResponseSchema,
   401: ErrorResponseSchema,
@@ -31,14 +32,31 @@ const failures = {
 const memesRoutes: FastifyPluginAsyncTypebox<{ deps: Omit<MemeDeps, 'db'> }> = async (app, { deps: partial }) => {
   const deps: MemeDeps = { ...partial, db: app.db };
 
-  app.get('/templates', { schema: { response: { 200: TemplatesResponseSchema } } }, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return { templates: deps.templates.list() };
-  });
+  app.get(
+    '/templates',
+    { schema: { tags, summary: 'Meme templates', response: { 200: TemplatesResponseSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return { templates: deps.templates.list() };
+    },
+  );
 
   app.get(
     '/templates/:id/artwork.png',
-    { schema: { params: Type.Object({ id: Type.Integer({ minimum: 1 }) }) } },
+    {
+      schema: {
+        tags,
+        summary: "A template's artwork",
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        response: {
+          200: {
+            description: 'The artwork',
+            content: { 'image/png': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } },
+          },
+          404: ErrorResponseSchema,
+        },
+      },
+    },
     async (request, reply) => {
       const artwork = deps.templates.artwork(request.params.id);
       if (!artwork) throw notFound('TEMPLATE_NOT_FOUND', 'No such template.');
@@ -50,7 +68,12 @@ const memesRoutes: FastifyPluginAsyncTypebox<{ deps: Omit<MemeDeps, 'db'> }> = a
     '/generate',
     {
       onRequest: [app.walletProofGate, app.costLimit.generation],
-      schema: { body: GenerateMemeBodySchema, response: { 200: MemeSchema, ...failures, 429: ErrorResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Generate a meme from a template and a prompt',
+        body: GenerateMemeBodySchema,
+        response: { 200: MemeSchema, ...failures, 429: ErrorResponseSchema },
+      },
     },
     async (request) => {
       const user = await request.requireSelf({ id: request.body.userId });
@@ -60,26 +83,50 @@ const memesRoutes: FastifyPluginAsyncTypebox<{ deps: Omit<MemeDeps, 'db'> }> = a
 
   app.post(
     '/post',
-    { onRequest: app.walletProofGate, schema: { body: PostMemeBodySchema, response: { 200: PostMemeResponseSchema, ...failures } } },
+    {
+      onRequest: app.walletProofGate,
+      schema: {
+        tags,
+        summary: 'Claim points for a meme I posted on X',
+        body: PostMemeBodySchema,
+        response: { 200: PostMemeResponseSchema, ...failures },
+      },
+    },
     async (request) => postMeme(deps, await request.requireUser(), request.body),
   );
 
   app.get(
     '/user/:userId',
-    { schema: { params: Type.Object({ userId: Type.Integer({ minimum: 1 }) }), response: { 200: MemeListResponseSchema, ...failures } } },
+    {
+      schema: {
+        tags,
+        summary: 'My memes',
+        params: Type.Object({ userId: Type.Integer({ minimum: 1 }) }),
+        response: { 200: MemeListResponseSchema, ...failures },
+      },
+    },
     async (request) => {
       const user = await request.requireSelf({ id: request.params.userId });
       return { memes: (await listUserMemes(app.db, user.id)).map((row) => memeView(deps, row)) };
     },
   );
 
-  app.get('/popular', { schema: { response: { 200: PopularMemesResponseSchema } } }, async () => ({
-    memes: (await listPostedMemes(app.db)).map((row) => publicMemeView(deps, row)),
-  }));
+  app.get(
+    '/popular',
+    { schema: { tags, summary: 'Claimed memes, newest first', response: { 200: PopularMemesResponseSchema } } },
+    async () => ({ memes: (await listPostedMemes(app.db)).map((row) => publicMemeView(deps, row)) }),
+  );
 
   app.get(
     '/share/:trackingCode',
-    { schema: { params: TrackingCodeParamsSchema, response: { 200: PublicMemeSchema, ...failures } } },
+    {
+      schema: {
+        tags,
+        summary: 'A shared meme by its tracking code',
+        params: TrackingCodeParamsSchema,
+        response: { 200: PublicMemeSchema, ...failures },
+      },
+    },
     async (request) => {
       const meme = await findMemeByTrackingCode(app.db, request.params.trackingCode);
       if (!meme) throw notFound('MEME_NOT_FOUND', memeNotFoundMessage);

@@ -1,13 +1,12 @@
 import { createRequire } from 'node:module';
-import sharp, { type OverlayOptions } from 'sharp';
 import { cleanMemeText } from '../../../shared/meme-text.js';
-import { maxInputPixels } from '../../lib/images.js';
+import { compositePng, coverPng, type Overlay, textLayer } from '../../lib/images.js';
 
 export const memeWidth = 1200;
 export const memeHeight = 630;
 
 // Noto Sans SC ships with the project (npm) and covers Latin and CJK, so Chinese captions render
-// as glyphs on any machine; sharp's text renderer (Pango) is given the file directly.
+// as glyphs on any machine; the text renderer (Pango) is given the file directly.
 export const memeFontFile = createRequire(import.meta.url).resolve(
   '@expo-google-fonts/noto-sans-sc/900Black/NotoSansSC_900Black.ttf',
 );
@@ -21,7 +20,7 @@ const outlineOffsets = [
 ].map(([x, y]) => [x! * outline, y! * outline] as const);
 
 export interface MemeInput {
-  /** Any image sharp decodes; cover-fitted to 1200x630. */
+  /** Any decodable image within the pixel limit; cover-fitted to 1200x630. */
   background: Buffer;
   top: string;
   bottom: string;
@@ -32,26 +31,18 @@ function pangoEscape(text: string): string {
 }
 
 /** One caption, wrapped and auto-sized into the band, in the given colour. */
-async function captionLayer(text: string, colour: string) {
-  const { data, info } = await sharp({
-    text: {
-      text: `<span foreground="${colour}">${pangoEscape(text)}</span>`,
-      font: memeFont,
-      fontfile: memeFontFile,
-      width: memeWidth - 2 * margin - 2 * outline,
-      height: bandHeight,
-      align: 'centre',
-      wrap: 'word-char',
-      rgba: true,
-    },
-  })
-    .png()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
+function captionLayer(text: string, colour: string) {
+  return textLayer({
+    markup: `<span foreground="${colour}">${pangoEscape(text)}</span>`,
+    font: memeFont,
+    fontFile: memeFontFile,
+    width: memeWidth - 2 * margin - 2 * outline,
+    height: bandHeight,
+  });
 }
 
 /** White text with a dark outline, centred in a band whose top edge is `bandTop`. */
-async function captionComposites(raw: string, bandTop: number): Promise<OverlayOptions[]> {
+async function captionComposites(raw: string, bandTop: number): Promise<Overlay[]> {
   // Pango refuses a NUL and fails on text that draws nothing (only blanks or zero-width characters).
   const text = cleanMemeText(raw).replace(/\s+/g, ' ').trim();
   if (text === '') return [];
@@ -66,14 +57,10 @@ async function captionComposites(raw: string, bandTop: number): Promise<OverlayO
 
 /** The 1200x630 share image: background cover-fitted, top and bottom captions overlaid. */
 export async function renderMeme(input: MemeInput): Promise<Buffer> {
-  const background = await sharp(input.background, { limitInputPixels: maxInputPixels })
-    .resize(memeWidth, memeHeight, { fit: 'cover', position: 'centre' })
-    .flatten({ background: '#1a1a1a' })
-    .png()
-    .toBuffer();
+  const background = await coverPng(input.background, { width: memeWidth, height: memeHeight, background: '#1a1a1a' });
   const overlays = [
     ...(await captionComposites(input.top, margin - 16)),
     ...(await captionComposites(input.bottom, memeHeight - margin + 16 - bandHeight)),
   ];
-  return sharp(background).composite(overlays).png({ compressionLevel: 8 }).toBuffer();
+  return compositePng(background, overlays, 8);
 }

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
 import type { MemeTemplate } from '../../../shared/schemas/memes.js';
+import { coverPng } from '../../lib/images.js';
 import { memeHeight, memeWidth } from './render-meme.js';
 
 export const templatesFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets/meme-templates');
@@ -54,10 +54,7 @@ export function createTemplateLibrary(folder = templatesFolder) {
       if (!entry) return null;
       let raster = rasters.get(id);
       if (!raster) {
-        raster = sharp(fs.readFileSync(path.join(folder, entry.file)), { density: 96 })
-          .resize(memeWidth, memeHeight, { fit: 'cover' })
-          .png()
-          .toBuffer();
+        raster = coverPng(fs.readFileSync(path.join(folder, entry.file)), { width: memeWidth, height: memeHeight, density: 96 });
         rasters.set(id, raster);
       }
       return raster;

@@ -69,6 +69,7 @@ ${errorBlock(input.error)}
   <label for="handle">X handle (without @)</label>
   <input type="text" id="handle" name="handle" value="${e(input.handle)}" required maxlength="15" pattern="[A-Za-z0-9_]{1,15}" autocomplete="off" spellcheck="false" />
   <label class="inline"><input type="checkbox" name="verified" value="1" /> Paid-tier verified account (earns the higher reward)</label>
+  <label class="inline"><input type="checkbox" name="newAccount" value="1" /> Brand-new account (2 days old, 3 followers), to try the account requirements</label>
   <div class="actions">
     <button type="submit" name="action" value="approve">Authorize app</button>
     <button type="submit" name="action" value="deny" class="secondary" formnovalidate>Cancel</button>

@@ -92,7 +92,7 @@ const simulatedXRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async
   });
 
   app.post('/i/oauth2/authorize', { schema: { body: AuthorizeFormSchema } }, async (request, reply) => {
-    const { handle = '', verified, action, ...authorize } = request.body;
+    const { handle = '', verified, newAccount, action, ...authorize } = request.body;
     const oauth: AuthorizeRequest = authorize;
     const problem = x.authorizeProblem(oauth);
     if (problem) return html(reply, 400, problemPage('Cannot authorize', problem));
@@ -104,7 +104,7 @@ const simulatedXRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async
     const handleProblem = x.handleProblem(handle);
     if (handleProblem) return html(reply, 400, authorizePage(oauth, { handle, error: handleProblem }));
 
-    const { code, account } = x.approve(oauth, handle, verified === '1');
+    const { code, account } = x.approve(oauth, handle, verified === '1', newAccount === '1');
     reply.setCookie(accountCookie, account.username, {
       path: simulatedXPrefix,
       httpOnly: true,
@@ -133,7 +133,17 @@ const simulatedXRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async
     const account = x.bearer(request.headers.authorization);
     if (!account) return reply.status(401).send({ title: 'Unauthorized', detail: 'Unauthorized' });
     const verifiedType = account.verified ? ('blue' as const) : ('none' as const);
-    return { data: { id: account.id, username: account.username, name: account.username, verified: account.verified, verified_type: verifiedType } };
+    return {
+      data: {
+        id: account.id,
+        username: account.username,
+        name: account.username,
+        verified: account.verified,
+        verified_type: verifiedType,
+        created_at: new Date(account.createdAt).toISOString(),
+        public_metrics: { followers_count: account.followers, following_count: 0, tweet_count: 0, listed_count: 0 },
+      },
+    };
   });
 
   app.get(

@@ -19,6 +19,7 @@ export const AuthorizeFormSchema = Type.Object({
   ...AuthorizeQuerySchema.properties,
   handle: optional,
   verified: optional,
+  newAccount: optional,
   action: Type.Optional(Type.Union([Type.Literal('approve'), Type.Literal('deny')])),
 });
 
@@ -50,6 +51,13 @@ export const UserResponseSchema = Type.Object({
     name: Type.String(),
     verified: Type.Boolean(),
     verified_type: Type.Union([Type.Literal('blue'), Type.Literal('none')]),
+    created_at: Type.String(),
+    public_metrics: Type.Object({
+      followers_count: Type.Integer(),
+      following_count: Type.Integer(),
+      tweet_count: Type.Integer(),
+      listed_count: Type.Integer(),
+    }),
   }),
 });
 

@@ -11,6 +11,12 @@ export interface SimulatedAccount {
   id: string;
   username: string;
   verified: boolean;
+  /**
+   * Answered as X's created_at and public_metrics.followers_count: old and followed enough for the default
+   * requirements, unless the authorize page's "brand-new account" was ticked.
+   */
+  createdAt: number;
+  followers: number;
 }
 
 export interface SimulatedPost {
@@ -58,6 +64,9 @@ const tokenTtlSeconds = 7200;
 // Post ids are X-style snowflakes (milliseconds since X's epoch, then a sequence), so they stay
 // unique across restarts while the app's database remembers the ones already claimed.
 const xEpoch = 1288834974657n;
+const dayMs = 24 * 60 * 60 * 1000;
+const established = { ageMs: 3 * 365 * dayMs, followers: 250 };
+const brandNew = { ageMs: 2 * dayMs, followers: 3 };
 const standardMaxLength = 280;
 const paidTierMaxLength = 25_000;
 
@@ -85,7 +94,7 @@ export function createSimulatedX(options: { clientId: string; redirectUri: strin
     let found = accounts.get(key);
     if (!found) {
       const id = BigInt(`0x${createHash('sha256').update(`simulated-x:${key}`).digest('hex').slice(0, 15)}`).toString();
-      found = { id, username: handle, verified: false };
+      found = { id, username: handle, verified: false, createdAt: now() - established.ageMs, followers: established.followers };
       accounts.set(key, found);
     }
     return found;
@@ -115,10 +124,14 @@ export function createSimulatedX(options: { clientId: string; redirectUri: strin
     },
 
     /** The user said yes: a single-use code for the app, bound to the PKCE challenge. */
-    approve(request: AuthorizeRequest, handle: string, verified: boolean): { code: string; account: SimulatedAccount } {
+    approve(request: AuthorizeRequest, handle: string, verified: boolean, newAccount = false): { code: string; account: SimulatedAccount } {
       for (const [code, grant] of codes) if (grant.expiresAt <= now()) codes.delete(code);
       const owner = account(handle);
       owner.verified = verified;
+      // The demo's way to see the account requirements refuse: the same handle, made young and unfollowed.
+      const profile = newAccount ? brandNew : established;
+      owner.createdAt = now() - profile.ageMs;
+      owner.followers = profile.followers;
       const code = token();
       codes.set(code, {
         account: owner,

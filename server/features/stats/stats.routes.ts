@@ -16,7 +16,17 @@ const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { userActivity };
   }, 30_000);
 
-  app.get('/stats', { schema: { response: { 200: StatsResponseSchema } } }, async () => (await stats.get()).value);
+  app.get(
+    '/stats',
+    {
+      schema: {
+        tags: ['Mining'],
+        summary: 'Activity counts: users, sign-ups, X links, tweets',
+        response: { 200: StatsResponseSchema },
+      },
+    },
+    async () => (await stats.get()).value,
+  );
 };
 
 export default statsRoutes;

@@ -8,11 +8,15 @@ import {
 } from '../../../shared/schemas/tokens.js';
 import { allocationsPage, myAllocation, tokenStats } from './tokens.service.js';
 
+const tags = ['Tokens'];
+
 const tokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/my-allocation',
     {
       schema: {
+        tags,
+        summary: 'My points allocation',
         response: { 200: MyAllocationResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
       },
     },
@@ -22,11 +26,22 @@ const tokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get('/stats', { schema: { response: { 200: TokenStatsSchema } } }, async () => tokenStats(app.db));
+  app.get(
+    '/stats',
+    { schema: { tags, summary: 'Token statistics', response: { 200: TokenStatsSchema } } },
+    async () => tokenStats(app.db),
+  );
 
   app.get(
     '/allocations',
-    { schema: { querystring: AllocationsQuerySchema, response: { 200: AllocationsPageSchema, 400: ErrorResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Points allocations, largest first, paged',
+        querystring: AllocationsQuerySchema,
+        response: { 200: AllocationsPageSchema, 400: ErrorResponseSchema },
+      },
+    },
     async (request) => allocationsPage(app.db, request.query.limit, request.query.offset),
   );
 };

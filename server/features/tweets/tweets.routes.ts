@@ -19,6 +19,7 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import { cooldownFrom } from '../claims/cooldown.js';
 import { generateTweet, postTweet, userTweets } from './tweets.service.js';
 
+const tags = ['Tweets'];
 const failures = {
   400: ErrorResponseSchema,
   401: ErrorResponseSchema,
@@ -41,6 +42,8 @@ const tweetsRoutes: FastifyPluginAsyncTypebox<TweetsOptions> = async (app, { x, 
     {
       onRequest: [app.walletProofGate, app.costLimit.generation],
       schema: {
+        tags,
+        summary: 'Generate tweet text from a prompt',
         body: GenerateTweetBodySchema,
         response: { 200: GenerateTweetResponseSchema, ...failures, 429: ErrorResponseSchema },
       },
@@ -53,7 +56,15 @@ const tweetsRoutes: FastifyPluginAsyncTypebox<TweetsOptions> = async (app, { x, 
 
   app.post(
     '/post',
-    { onRequest: app.walletProofGate, schema: { body: PostTweetBodySchema, response: { 200: PostTweetResponseSchema, ...failures } } },
+    {
+      onRequest: app.walletProofGate,
+      schema: {
+        tags,
+        summary: 'Claim points for a tweet I posted',
+        body: PostTweetBodySchema,
+        response: { 200: PostTweetResponseSchema, ...failures },
+      },
+    },
     async (request) => {
       const user = await request.requireSelf({ id: request.body.userId });
       return postTweet({ db: app.db, x, box, miningOpen }, user, request.body);
@@ -62,7 +73,14 @@ const tweetsRoutes: FastifyPluginAsyncTypebox<TweetsOptions> = async (app, { x, 
 
   app.get(
     '/cooldown',
-    { schema: { querystring: CooldownQuerySchema, response: { 200: CooldownSchema, ...failures } } },
+    {
+      schema: {
+        tags,
+        summary: 'My tweet-claim cooldown',
+        querystring: CooldownQuerySchema,
+        response: { 200: CooldownSchema, ...failures },
+      },
+    },
     async (request) => {
       const user = await request.requireSelf({ id: request.query.userId });
       return cooldownFrom(user.last_tweet_claim_at, Date.now());
@@ -71,7 +89,14 @@ const tweetsRoutes: FastifyPluginAsyncTypebox<TweetsOptions> = async (app, { x, 
 
   app.get(
     '/user',
-    { schema: { querystring: UserTweetsQuerySchema, response: { 200: UserTweetsResponseSchema, ...failures } } },
+    {
+      schema: {
+        tags,
+        summary: 'My claimed tweets, paged',
+        querystring: UserTweetsQuerySchema,
+        response: { 200: UserTweetsResponseSchema, ...failures },
+      },
+    },
     async (request) => {
       const user = await request.requireSelf({ walletAddress: normalizeWallet(request.query.wallet) });
       const { limit = claimedTweetsPageSize, offset = 0 } = request.query;

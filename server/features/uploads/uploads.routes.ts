@@ -4,12 +4,12 @@ import type { FastifyRequest } from 'fastify';
 import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
 import { UploadResponseSchema, uploadSizeMessage, uploadTypeMessage } from '../../../shared/schemas/memes.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
-import { cleanUpload } from '../../lib/images.js';
+import { cleanUpload, coverPng } from '../../lib/images.js';
 import { findMemeById, replaceMemeImage } from '../memes/memes.repository.js';
 import { memeHeight, memeWidth } from '../memes/render-meme.js';
 import type { UploadStore } from './upload-store.js';
-import sharp from 'sharp';
 
+const tags = ['Uploads'];
 const failures = {
   400: ErrorResponseSchema,
   401: ErrorResponseSchema,
@@ -18,6 +18,7 @@ const failures = {
   409: ErrorResponseSchema,
   413: ErrorResponseSchema,
   429: ErrorResponseSchema,
+  507: ErrorResponseSchema,
 };
 
 async function readFile(file: MultipartFile | undefined): Promise<Buffer> {
@@ -67,18 +68,38 @@ async function collectParts(request: FastifyRequest, fileField: string) {
 }
 
 const uploadsRoutes: FastifyPluginAsyncTypebox<{ store: UploadStore }> = async (app, { store }) => {
-  app.post('/image', { onRequest: [app.walletProofGate, app.costLimit.upload], schema: { response: { 200: UploadResponseSchema, ...failures } } }, async (request) => {
-    await request.requireUser();
-    if (!request.isMultipart()) throw badRequest('NOT_MULTIPART', uploadTypeMessage);
-    const { bytes } = await readParts(request, 'image');
-    const clean = await cleanUpload(bytes);
-    return { uploadedImageUrl: store.urlOf(await store.save(clean.data, clean.extension)) };
-  });
+  app.post(
+    '/image',
+    {
+      onRequest: [app.walletProofGate, app.costLimit.upload],
+      schema: {
+        tags,
+        summary: 'Upload an image',
+        description: 'multipart/form-data with one file in the `image` field.',
+        response: { 200: UploadResponseSchema, ...failures },
+      },
+    },
+    async (request) => {
+      await request.requireUser();
+      if (!request.isMultipart()) throw badRequest('NOT_MULTIPART', uploadTypeMessage);
+      const { bytes } = await readParts(request, 'image');
+      const clean = await cleanUpload(bytes);
+      return { uploadedImageUrl: store.urlOf(await store.save(clean.data, clean.extension)) };
+    },
+  );
 
   // For the spec's client-rendered PNG: validated like any upload and tied to the caller's own meme.
   app.post(
     '/complete-meme',
-    { onRequest: [app.walletProofGate, app.costLimit.upload], schema: { response: { 200: UploadResponseSchema, ...failures } } },
+    {
+      onRequest: [app.walletProofGate, app.costLimit.upload],
+      schema: {
+        tags,
+        summary: "Replace my meme's image with a rendered one",
+        description: 'multipart/form-data: the file in `memeImage` and the meme id in `memeId`.',
+        response: { 200: UploadResponseSchema, ...failures },
+      },
+    },
     async (request) => {
       const user = await request.requireUser();
       if (!request.isMultipart()) throw badRequest('NOT_MULTIPART', uploadTypeMessage);
@@ -91,7 +112,7 @@ const uploadsRoutes: FastifyPluginAsyncTypebox<{ store: UploadStore }> = async (
       // A claimed meme is shared on X: its card must keep showing what was claimed.
       if (meme.is_posted === 1) throw alreadyPosted();
       const clean = await cleanUpload(bytes);
-      const png = await sharp(clean.data).resize(memeWidth, memeHeight, { fit: 'cover' }).png().toBuffer();
+      const png = await coverPng(clean.data, { width: memeWidth, height: memeHeight });
       const name = await store.save(png, 'png');
       // Checked again in the write: the meme may have been claimed while the image was encoded.
       if (!(await replaceMemeImage(app.db, meme.id, name))) throw alreadyPosted();

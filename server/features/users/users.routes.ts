@@ -12,6 +12,8 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/:username',
     {
       schema: {
+        tags: ['Users'],
+        summary: 'My user data, linked X account and wallet proof',
         params: UsernameParamsSchema,
         response: {
           200: UserDataResponseSchema,

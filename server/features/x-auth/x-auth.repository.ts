@@ -54,10 +54,6 @@ export async function findTwitterAccountByUser(db: Kysely<Database>, userId: num
   return db.selectFrom('twitter_accounts').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
-export async function findTwitterAccountByXId(db: Kysely<Database>, xUserId: string): Promise<TwitterAccount | undefined> {
-  return db.selectFrom('twitter_accounts').selectAll().where('x_user_id', '=', xUserId).executeTakeFirst();
-}
-
 export interface LinkValues {
   userId: number;
   xUserId: string;
@@ -103,4 +99,22 @@ export async function updateVerification(
     })
     .where('user_id', '=', userId)
     .execute();
+}
+
+/**
+ * Binds the X account to the user unless it is already bound, and returns the user it is bound to:
+ * the first wallet's, forever. Insert-if-absent then read, so two wallets racing agree on one owner.
+ */
+export async function bindXAccount(db: Kysely<Database>, values: { xUserId: string; userId: number; now: number }): Promise<number> {
+  await db
+    .insertInto('x_account_bindings')
+    .values({ x_user_id: values.xUserId, user_id: values.userId, created_at: values.now })
+    .onConflict((oc) => oc.column('x_user_id').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('x_account_bindings')
+    .select('user_id')
+    .where('x_user_id', '=', values.xUserId)
+    .executeTakeFirstOrThrow();
+  return Number(row.user_id);
 }

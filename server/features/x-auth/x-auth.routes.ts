@@ -20,6 +20,7 @@ import {
   type XDeps,
 } from './x-auth.service.js';
 
+const tags = ['X'];
 const failures = {
   400: ErrorResponseSchema,
   401: ErrorResponseSchema,
@@ -39,13 +40,30 @@ const xAuthRoutes: FastifyPluginAsyncTypebox<{ deps: Omit<XDeps, 'db'> }> = asyn
 
   const gate = { onRequest: app.walletProofGate };
 
-  app.get('/auth/twitter', { ...gate, schema: { response: { 200: TwitterAuthResponseSchema, ...failures } } }, async (request) => {
-    const user = await request.requireUser();
-    return startAuthorization(deps, { user, sessionHash: sessionHash(request.sessionId()) });
-  });
+  app.get(
+    '/auth/twitter',
+    {
+      ...gate,
+      schema: {
+        tags,
+        summary: 'Start linking an X account: the authorization URL',
+        response: { 200: TwitterAuthResponseSchema, ...failures },
+      },
+    },
+    async (request) => {
+      const user = await request.requireUser();
+      return startAuthorization(deps, { user, sessionHash: sessionHash(request.sessionId()) });
+    },
+  );
 
   // X sends the browser here; the page finishes the link with the exchange call (SPEC section 4).
-  app.get('/auth/twitter/callback', { schema: { querystring: TwitterCallbackQuerySchema } }, async (request, reply) => {
+  const callbackSchema = {
+    tags,
+    summary: 'Where X sends the browser back; redirects to the mining page with the outcome',
+    querystring: TwitterCallbackQuerySchema,
+    response: { 302: { description: 'Redirect to /mining with twitter_auth=success or error', type: 'null' } },
+  };
+  app.get('/auth/twitter/callback', { schema: callbackSchema }, async (request, reply) => {
     const { code, state, error, error_description: description } = request.query;
     const params = new URLSearchParams(
       error || !code || !state
@@ -57,7 +75,15 @@ const xAuthRoutes: FastifyPluginAsyncTypebox<{ deps: Omit<XDeps, 'db'> }> = asyn
 
   app.post(
     '/auth/twitter/exchange',
-    { ...gate, schema: { body: ExchangeBodySchema, response: { 200: ExchangeResponseSchema, ...failures } } },
+    {
+      ...gate,
+      schema: {
+        tags,
+        summary: 'Finish linking an X account with the code from X',
+        body: ExchangeBodySchema,
+        response: { 200: ExchangeResponseSchema, ...failures },
+      },
+    },
     async (request) => {
       const { code, state, walletAddress } = request.body;
       const user = await request.requireSelf({ walletAddress: normalizeWallet(walletAddress) });
@@ -73,7 +99,14 @@ const xAuthRoutes: FastifyPluginAsyncTypebox<{ deps: Omit<XDeps, 'db'> }> = asyn
 
   app.get(
     '/user/:id/twitter',
-    { schema: { params: UserIdParamsSchema, response: { 200: VerificationSchema, ...failures } } },
+    {
+      schema: {
+        tags,
+        summary: "My linked X account's verification",
+        params: UserIdParamsSchema,
+        response: { 200: VerificationSchema, ...failures },
+      },
+    },
     async (request) => {
       const user = await request.requireSelf({ id: request.params.id });
       return verificationView(await requireTwitterAccount(app.db, user.id));
@@ -82,7 +115,14 @@ const xAuthRoutes: FastifyPluginAsyncTypebox<{ deps: Omit<XDeps, 'db'> }> = asyn
 
   app.get(
     '/twitter/verify-blue/:id',
-    { schema: { params: UserIdParamsSchema, response: { 200: VerificationSchema, ...failures } } },
+    {
+      schema: {
+        tags,
+        summary: 'Check my X verification again with X',
+        params: UserIdParamsSchema,
+        response: { 200: VerificationSchema, ...failures },
+      },
+    },
     async (request) => {
       const user = await request.requireSelf({ id: request.params.id });
       return refreshVerification(deps, user.id);

@@ -5,13 +5,14 @@ import type { Database, TwitterAccount, User } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, badRequest, conflict } from '../../errors.js';
 import { UpstreamError } from '../../integrations/http.js';
-import { pkcePair, type XClient, type XTokens } from '../../integrations/x-client.js';
+import { pkcePair, type XClient, type XTokens, type XUser } from '../../integrations/x-client.js';
 import type { SecretBox } from '../../lib/secret-box.js';
+import { assertAccountRequirements } from './account-requirements.js';
 import {
+  bindXAccount,
   consumeOauthState,
   deleteStaleOauthStates,
   findTwitterAccountByUser,
-  findTwitterAccountByXId,
   insertOauthState,
   updateVerification,
   upsertTwitterAccount,
@@ -25,6 +26,7 @@ export interface XDeps {
 
 export const oauthStateTtlMs = 10 * 60 * 1000;
 const connectFailedMessage = 'Failed to connect X account. Please try again.';
+const inUse = () => conflict('X_ACCOUNT_IN_USE', 'This X account is already linked to another wallet.');
 
 function assertConfigured(x: XClient): void {
   if (!x.isConfigured) {
@@ -77,23 +79,25 @@ export async function exchangeCode(
   const tokens = await deps.x.exchangeCode(input.code, verifier).catch(xUnavailable);
   const xUser = await deps.x.me(tokens.accessToken).catch(xUnavailable);
 
-  const owner = await findTwitterAccountByXId(deps.db, xUser.id);
-  if (owner && owner.user_id !== input.user.id) {
-    throw conflict('X_ACCOUNT_IN_USE', 'This X account is already linked to another wallet.');
-  }
+  assertAccountRequirements(deps.x.requirements, xUser, now);
   try {
-    await upsertTwitterAccount(deps.db, {
-      userId: input.user.id,
-      xUserId: xUser.id,
-      handle: xUser.username,
-      isVerified: xUser.isVerified,
-      accessToken: deps.box.seal(tokens.accessToken),
-      refreshToken: tokens.refreshToken ? deps.box.seal(tokens.refreshToken) : null,
-      tokenExpiresAt: tokens.expiresAt,
-      now,
+    await deps.db.transaction().execute(async (trx) => {
+      // The binding outlives the link: a wallet switching to another X account does not free this one.
+      const owner = await bindXAccount(trx, { xUserId: xUser.id, userId: input.user.id, now });
+      if (owner !== input.user.id) throw inUse();
+      await upsertTwitterAccount(trx, {
+        userId: input.user.id,
+        xUserId: xUser.id,
+        handle: xUser.username,
+        isVerified: xUser.isVerified,
+        accessToken: deps.box.seal(tokens.accessToken),
+        refreshToken: tokens.refreshToken ? deps.box.seal(tokens.refreshToken) : null,
+        tokenExpiresAt: tokens.expiresAt,
+        now,
+      });
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('X_ACCOUNT_IN_USE', 'This X account is already linked to another wallet.');
+    if (isUniqueViolation(error)) throw inUse();
     throw error;
   }
   return { handle: xUser.username, isVerified: xUser.isVerified };
@@ -121,6 +125,26 @@ export async function requireTwitterAccount(db: Kysely<Database>, userId: number
   const account = await findTwitterAccountByUser(db, userId);
   if (!account) throw new AppError(403, 'X_NOT_CONNECTED', 'Please connect your X account first.');
   return account;
+}
+
+/**
+ * Asks X about the linked account again and applies the account requirements to what it says now;
+ * returns the access token it used (refreshed if it had expired) for the claim's further calls.
+ */
+export async function assertAccountStillEligible(deps: XDeps, account: TwitterAccount, now = Date.now()): Promise<string> {
+  let accessToken: string;
+  let xUser: XUser;
+  try {
+    accessToken = await accessTokenFor(deps, account, now);
+    xUser = await deps.x.me(accessToken);
+  } catch (error) {
+    if (error instanceof UpstreamError) {
+      throw new AppError(502, 'X_UNAVAILABLE', 'Could not check your X account. Please try again.', {}, { cause: error });
+    }
+    throw error;
+  }
+  assertAccountRequirements(deps.x.requirements, xUser, now);
+  return accessToken;
 }
 
 export function verificationView(account: TwitterAccount) {

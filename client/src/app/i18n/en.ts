@@ -1,5 +1,6 @@
 import { brand } from '@shared/brand';
 import { allocationEn } from '@client/features/allocation/i18n';
+import { disputesEn } from '@client/features/disputes/i18n';
 import { homeEn } from '@client/features/home/i18n';
 import { memesEn } from '@client/features/memes/i18n';
 import { miningEn } from '@client/features/mining/i18n';
@@ -62,6 +63,7 @@ export const en = {
   errors: errorsEn,
   mining: miningEn,
   allocation: allocationEn,
+  disputes: disputesEn,
   tokenomics: tokenomicsEn,
   home: homeEn,
   memes: memesEn,

@@ -1,5 +1,6 @@
 import { brand } from '@shared/brand';
 import { allocationZh } from '@client/features/allocation/i18n';
+import { disputesZh } from '@client/features/disputes/i18n';
 import { homeZh } from '@client/features/home/i18n';
 import { memesZh } from '@client/features/memes/i18n';
 import { miningZh } from '@client/features/mining/i18n';
@@ -62,6 +63,7 @@ export const zh: Dictionary = {
   errors: errorsZh,
   mining: miningZh,
   allocation: allocationZh,
+  disputes: disputesZh,
   tokenomics: tokenomicsZh,
   home: homeZh,
   memes: memesZh,

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useLanguage } from '@client/app/i18n/language-provider';
 import { ExternalLink } from '@client/components/external-link';
+import { AllocationDispute } from '@client/features/disputes/components/allocation-dispute';
 import { useExternalLinks } from '@client/features/config/hooks/use-external-links';
 
 export function NotFoundHint() {
@@ -16,6 +17,7 @@ export function NotFoundHint() {
       <ExternalLink href={links?.balanceRecovery} className="button button--secondary">
         {t.allocation.recoveryLink}
       </ExternalLink>
+      <AllocationDispute />
     </section>
   );
 }

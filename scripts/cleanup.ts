@@ -1,0 +1,49 @@
+/** `npm run cleanup`: the janitor's pass, once, with the counts of what it deleted. */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../server/config.js';
+import { pruneExpired } from '../server/features/auth/pruning.service.js';
+import { pruneUnusedUploads } from '../server/features/uploads/upload-pruning.service.js';
+import { createUploadStore } from '../server/features/uploads/upload-store.js';
+import { field, runCli, UsageError, withDatabase } from './cli.js';
+
+const usage = 'Usage: npm run cleanup';
+
+const help = `${usage}
+
+Runs once what the server's janitor runs every PRUNE_INTERVAL_MINUTES, and prints the counts:
+  sessions            ended (expired) sessions
+  OAuth states        X sign-in states past their lifetime
+  challenges          wallet sign-in challenges past their lifetime
+  unused images       files in DATA_DIR/uploads that no meme uses (uploads never used, meme images
+                      replaced since) and that are older than a day
+Safe to run while the server runs.
+
+Options:
+  -h, --help  show this help
+
+The database is the one the server uses (DATA_DIR, or DATABASE_URL for PostgreSQL).`;
+
+const size = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+await runCli(usage, async () => {
+  const { values, positionals } = parseArgs({ options: { help: { type: 'boolean', short: 'h' } }, allowPositionals: true });
+  if (values.help) {
+    console.log(help);
+    return 0;
+  }
+  if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+
+  const store = createUploadStore(loadConfig().dataDir);
+  return withDatabase(async (db) => {
+    const now = Date.now();
+    const rows = await pruneExpired(db, now);
+    const uploads = await pruneUnusedUploads(db, store, now);
+    console.log('deleted:');
+    console.log(field('sessions', rows.sessions));
+    console.log(field('OAuth states', rows.oauthStates));
+    console.log(field('challenges', rows.challenges));
+    console.log(field('unused images', `${uploads.files} (${size(uploads.bytes)})`));
+    return 0;
+  });
+});

@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CreateDisputeBodySchema, DisputeListResponseSchema, DisputeResponseSchema } from '../../../shared/schemas/disputes.js';
+import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
+import { createDispute, listOwnDisputes } from './disputes.service.js';
+
+/** Reports per user per hour: enough to retry after mistakes, too few to flood the operator. */
+export const disputesPerHour = 5;
+
+const tags = ['Allocation'];
+const failures = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 409: ErrorResponseSchema, 429: ErrorResponseSchema };
+
+/** A signed-in holder's reports about their own allocation. There is no holder route to answer one. */
+const disputesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Report a problem with my allocation',
+        body: CreateDisputeBodySchema,
+        response: { 201: DisputeResponseSchema, ...failures },
+      },
+      config: {
+        rateLimit: {
+          max: disputesPerHour,
+          timeWindow: '1 hour',
+          keyGenerator: async (request) => {
+            const user = await request.sessionUser();
+            return user ? `dispute-user:${user.id}` : `dispute-ip:${request.ip}`;
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      const dispute = await createDispute(app.db, user, request.body);
+      return reply.status(201).send({ dispute });
+    },
+  );
+
+  app.get(
+    '/mine',
+    { schema: { tags, summary: 'My allocation reports', response: { 200: DisputeListResponseSchema, ...failures } } },
+    async (request) => {
+      const user = await request.requireUser();
+      return { disputes: await listOwnDisputes(app.db, user) };
+    },
+  );
+};
+
+export default disputesRoutes;

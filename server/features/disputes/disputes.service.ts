@@ -1,0 +1,105 @@
+import type { Kysely } from 'kysely';
+import { checkDispute, cleanDisputeText, disputeLimits, type DisputeStatus } from '../../../shared/dispute-rules.js';
+import type { CreateDisputeBody, Dispute } from '../../../shared/schemas/disputes.js';
+import { fromMicro } from '../../../shared/token-amount.js';
+import type { AllocationDispute, Database, User } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import { AppError, conflict } from '../../errors.js';
+import {
+  findDispute,
+  hasOpenDispute,
+  insertDispute,
+  listDisputes,
+  listUserDisputes,
+  setDisputeAnswer,
+  setDisputeResolved,
+} from './disputes.repository.js';
+
+/** A holder sees at most this many of their own reports (newest first). */
+export const ownDisputesShown = 20;
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
+
+export function toDispute(row: AllocationDispute): Dispute {
+  return {
+    id: Number(row.id),
+    walletAddress: row.wallet_address,
+    category: row.category,
+    expectedAmount: row.expected_micro === null ? null : fromMicro(Number(row.expected_micro)),
+    message: row.message,
+    reference: row.reference,
+    status: row.status as DisputeStatus,
+    answer: row.answer,
+    createdAt: iso(row.created_at)!,
+    answeredAt: iso(row.answered_at),
+    resolvedAt: iso(row.resolved_at),
+  };
+}
+
+const alreadyOpen = () =>
+  conflict('DISPUTE_ALREADY_OPEN', 'You already have an open report. Please wait for our answer before sending another.');
+
+const problems: Record<string, string> = {
+  DISPUTE_CATEGORY_TOO_LONG: `The category is too long: at most ${disputeLimits.category} characters.`,
+  INVALID_EXPECTED_AMOUNT: 'The expected amount must be a number of tokens, such as 1500.25, with at most 6 decimals.',
+  DISPUTE_MESSAGE_REQUIRED: 'Please describe what looks wrong.',
+  DISPUTE_MESSAGE_TOO_LONG: `The message is too long: at most ${disputeLimits.message} characters.`,
+  DISPUTE_REFERENCE_TOO_LONG: `The reference is too long: at most ${disputeLimits.reference} characters.`,
+};
+
+/** Files a report for the user's own wallet; one open report per user (409 DISPUTE_ALREADY_OPEN). */
+export async function createDispute(db: Kysely<Database>, user: User, body: CreateDisputeBody, now = Date.now()): Promise<Dispute> {
+  const checked = checkDispute(body);
+  if (!checked.ok) {
+    throw new AppError(400, checked.code, problems[checked.code] ?? 'Please check what you entered.', { field: checked.field });
+  }
+  if (await hasOpenDispute(db, user.id)) throw alreadyOpen();
+  try {
+    const row = await insertDispute(db, {
+      userId: user.id,
+      walletAddress: user.wallet_address,
+      ...checked.value,
+      createdAt: now,
+    });
+    return toDispute(row);
+  } catch (error) {
+    // Two reports sent at once: the partial unique index lets only one stay open.
+    if (isUniqueViolation(error)) throw alreadyOpen();
+    throw error;
+  }
+}
+
+export async function listOwnDisputes(db: Kysely<Database>, user: User): Promise<Dispute[]> {
+  return (await listUserDisputes(db, user.id, ownDisputesShown)).map(toDispute);
+}
+
+export type OperatorResult = { ok: true; dispute: Dispute } | { ok: false; problem: string };
+
+/** The operator's answer; the holder sees it on the allocation page, and the status becomes 'answered'. */
+export async function answerDispute(db: Kysely<Database>, id: number, answerText: string, now = Date.now()): Promise<OperatorResult> {
+  const answer = cleanDisputeText(answerText);
+  if (answer === '') return { ok: false, problem: 'the answer is empty' };
+  const row = await findDispute(db, id);
+  if (!row) return { ok: false, problem: `no dispute #${id}` };
+  if (row.status === 'resolved') return { ok: false, problem: `dispute #${id} is already resolved` };
+  await setDisputeAnswer(db, id, answer, now);
+  return { ok: true, dispute: toDispute((await findDispute(db, id))!) };
+}
+
+export async function resolveDispute(db: Kysely<Database>, id: number, now = Date.now()): Promise<OperatorResult> {
+  const row = await findDispute(db, id);
+  if (!row) return { ok: false, problem: `no dispute #${id}` };
+  if (row.status === 'resolved') return { ok: false, problem: `dispute #${id} is already resolved` };
+  await setDisputeResolved(db, id, now);
+  return { ok: true, dispute: toDispute((await findDispute(db, id))!) };
+}
+
+/** For the operator's CLI: every dispute, or those of one status, oldest first. */
+export async function listDisputesForOperator(db: Kysely<Database>, status: DisputeStatus | null): Promise<Dispute[]> {
+  return (await listDisputes(db, status)).map(toDispute);
+}
+
+export async function showDispute(db: Kysely<Database>, id: number): Promise<OperatorResult> {
+  const row = await findDispute(db, id);
+  return row ? { ok: true, dispute: toDispute(row) } : { ok: false, problem: `no dispute #${id}` };
+}

@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, launchBrowser, type RunningServer, startServer, toastWithText } from '../helpers/browser.js';
+import { runCli } from '../helpers/run-cli.js';
+import { seedAllocationRecords } from '../helpers/seed.js';
+import { mainnetWallets } from '../helpers/wallets.js';
+import { loginCookie } from '../helpers/x-flow.js';
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const holder = mainnetWallets.segwitKey;
+const stranger = mainnetWallets.legacy;
+
+beforeAll(async () => {
+  server = await startServer({
+    BLOCK_HEIGHT_URLS: 'http://127.0.0.1:9/height',
+    MARKETPLACE_API_BASE: 'http://127.0.0.1:9',
+    UPSTREAM_TIMEOUT_MS: '300',
+  });
+  await seedAllocationRecords(server.ctx.handle.db, [{ wallet: holder, category: 'Holder Airdrop', tokens: '1000' }]);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+afterEach(async () => context?.close());
+
+/** A page on /allocation, signed in as `wallet` the way a login leaves it (cookie and stored session). */
+async function open(wallet?: string) {
+  context = await browser.newContext({ baseURL: server.baseUrl });
+  if (wallet) {
+    const { cookie } = await loginCookie(server.ctx.app, wallet);
+    const [name, value] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)];
+    await context.addCookies([{ name, value, url: server.baseUrl }]);
+    await context.addInitScript((stored) => {
+      window.localStorage.setItem('username', stored);
+      window.localStorage.setItem('isLoggedIn', 'true');
+    }, wallet);
+  }
+  page = await context.newPage();
+  await page.goto('/allocation');
+}
+
+async function lookUp(address: string) {
+  await page.getByLabel('Wallet address').fill(address);
+  await page.getByRole('button', { name: 'Look Up Allocation' }).click();
+}
+
+async function axeViolations(selector: string): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async (include) => {
+    type Result = { violations: Array<{ id: string; impact: string | null }> };
+    const axe = (window as unknown as { axe: { run: (context: object, options: object) => Promise<Result> } }).axe;
+    const result = await axe.run({ include: [include] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  }, selector);
+}
+
+const dialog = () => page.getByRole('dialog', { name: 'Report a problem with your allocation' });
+const somethingWrong = () => page.getByRole('button', { name: 'Something wrong?' });
+const statusBadges = () => page.getByTestId('dispute-status');
+
+describe("'Something wrong?' on the allocation page", () => {
+  it('asks a visitor to join first, with a link to /mining', async () => {
+    await open();
+    await lookUp(holder);
+    await page.getByRole('heading', { name: 'Allocation Result' }).waitFor();
+    await somethingWrong().click();
+    await dialog().getByText(/Join with your wallet first/).waitFor();
+    expect(await dialog().getByRole('textbox').count()).toBe(0);
+    await dialog().getByRole('link', { name: 'Join on the Mining page' }).click();
+    await page.waitForURL('**/mining');
+  });
+
+  it('opens a report, shows it open, and after the operator answers by CLI shows the answer', async () => {
+    await open(holder);
+    await lookUp(holder);
+    await page.getByRole('heading', { name: 'Allocation Result' }).waitFor();
+    await somethingWrong().click();
+    await dialog().getByText(`About your wallet ${holder}.`, { exact: false }).waitFor();
+
+    await dialog().getByLabel('Category (optional)').selectOption('Staking Season 1');
+    await dialog().getByLabel('Expected amount in tokens (optional)').fill('lots');
+    await dialog().getByLabel('What looks wrong?').fill('My <b>staking</b> tokens are missing & more');
+    await dialog().getByLabel('Reference (optional)').fill('tx-42');
+    await dialog().getByRole('button', { name: 'Send report' }).click();
+    await dialog().getByText(/Enter the expected amount as a number of tokens/).waitFor();
+    expect(await axeViolations('.dialog')).toEqual([]);
+
+    await dialog().getByLabel('Expected amount in tokens (optional)').fill('2500.5');
+    await dialog().getByRole('button', { name: 'Send report' }).click();
+    await toastWithText(page, 'Report sent').waitFor();
+    await eventually(() => dialog().count()).toBe(0);
+
+    await eventually(() => statusBadges().allInnerTexts()).toEqual(['Open']);
+    const report = page.getByRole('listitem', { name: /Report #\d+/ });
+    // The message is shown as typed: the tags are text, not markup.
+    await report.getByText('My <b>staking</b> tokens are missing & more', { exact: true }).waitFor();
+    expect(await report.locator('b').count()).toBe(0);
+    expect(await report.innerText()).toContain('Expected: 2,500.5');
+    expect(await report.innerText()).toContain('No answer yet.');
+    expect(await axeViolations('.dispute')).toEqual([]);
+
+    // One open report at a time.
+    await somethingWrong().click();
+    await dialog().getByText(/You already have an open report/).waitFor();
+    await dialog().getByRole('button', { name: 'Close' }).click();
+
+    const [row] = await server.ctx.handle.db.selectFrom('allocation_disputes').select('id').execute();
+    const answer = await runCli('disputes.ts', ['answer', String(row!.id), '--message', 'Your Season 1 tokens <arrive> at TGE.'], server.ctx.config);
+    expect(answer.code).toBe(0);
+
+    await page.reload();
+    await lookUp(holder);
+    await eventually(() => statusBadges().allInnerTexts()).toEqual(['Answered']);
+    const answered = page.getByTestId('dispute-answer');
+    expect(await answered.innerText()).toContain('Our answer');
+    expect(await answered.innerText()).toContain('Your Season 1 tokens <arrive> at TGE.');
+  });
+
+  it("offers the form on 'Not Found' too, and never shows another wallet's reports", async () => {
+    await open(stranger);
+    await lookUp(stranger);
+    await page.getByRole('heading', { name: 'No allocation found for this address' }).waitFor();
+    await somethingWrong().click();
+    await dialog().getByLabel('What looks wrong?').fill('Nothing found for me');
+    await dialog().getByRole('button', { name: 'Send report' }).click();
+    await eventually(() => statusBadges().allInnerTexts()).toEqual(['Open']);
+    expect(await page.locator('.dispute-list').innerText()).not.toContain('staking');
+  });
+});
