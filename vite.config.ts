@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { brand } from './shared/brand.ts';
@@ -11,9 +14,55 @@ const brandTitle: Plugin = {
   transformIndexHtml: (html) => html.replaceAll('%PRODUCT_NAME%', brand.productName),
 };
 
+const compressible = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+
+function* filesUnder(dir: string): Generator<string> {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(full);
+    else yield full;
+  }
+}
+
+// Every text file of the build gets .br and .gz siblings, so the server (@fastify/static's
+// preCompressed) never compresses per request. Walks the folder after writing so files copied from
+// public/ are included too; a variant that would not be smaller is left out.
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      if (!fs.existsSync(outDir)) return;
+      for (const file of filesUnder(outDir)) {
+        if (!compressible.test(file)) continue;
+        const source = fs.readFileSync(file);
+        const variants: [string, Buffer][] = [
+          [
+            '.br',
+            zlib.brotliCompressSync(source, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+              },
+            }),
+          ],
+          ['.gz', zlib.gzipSync(source, { level: zlib.constants.Z_BEST_COMPRESSION })],
+        ];
+        for (const [extension, compressed] of variants) {
+          if (compressed.length < source.length) fs.writeFileSync(file + extension, compressed);
+        }
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: fromRoot('./client'),
-  plugins: [react(), brandTitle],
+  plugins: [react(), brandTitle, precompress()],
   resolve: {
     alias: {
       '@client': fromRoot('./client/src'),

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.js';
@@ -15,6 +16,34 @@ declare module 'fastify' {
 }
 
 const immutable = 'public, max-age=31536000, immutable';
+
+type Encoding = 'br' | 'gzip';
+
+/** index.html in each encoding; read from the build's .br/.gz siblings, or compressed once here. */
+function encodedHtml(indexFile: string, html: string): Record<Encoding, Buffer> {
+  const read = (extension: string, compress: () => Buffer) =>
+    fs.existsSync(indexFile + extension) ? fs.readFileSync(indexFile + extension) : compress();
+  return {
+    br: read('.br', () => zlib.brotliCompressSync(html)),
+    gzip: read('.gz', () => zlib.gzipSync(html)),
+  };
+}
+
+/** The client's preferred encoding among br and gzip (`q=0` refuses one), or null for identity. */
+function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    if (name) weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const weightOf = (encoding: Encoding) => weights.get(encoding) ?? weights.get('*') ?? 0;
+  const [br, gzip] = [weightOf('br'), weightOf('gzip')];
+  if (br > 0 && br >= gzip) return 'br';
+  return gzip > 0 ? 'gzip' : null;
+}
 
 /** The path as the router sees it (`/%75ploads/...` is `/uploads/...`). */
 function decodedPath(url: string): string {
@@ -36,6 +65,7 @@ export default fp<{ config: AppConfig }>(
     const indexFile = path.join(config.clientDir, 'index.html');
     const html = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
     app.decorate('spaHtml', html);
+    const compressedHtml = html === null ? null : encodedHtml(indexFile, html);
 
     if (html !== null) {
       await app.register(fastifyStatic, {
@@ -43,8 +73,13 @@ export default fp<{ config: AppConfig }>(
         wildcard: false,
         index: false,
         cacheControl: false,
+        // The build writes .br/.gz siblings (vite.config.ts); they are served in place of the file,
+        // never under their own URL.
+        preCompressed: true,
+        globIgnore: ['**/*.br', '**/*.gz'],
         setHeaders(res, filePath) {
-          const relative = path.relative(config.clientDir, filePath);
+          res.setHeader('vary', 'accept-encoding');
+          const relative = path.relative(config.clientDir, filePath).replace(/\.(?:br|gz)$/, '');
           const header = relative.startsWith(`assets${path.sep}`)
             ? immutable
             : relative === 'index.html'
@@ -65,7 +100,10 @@ export default fp<{ config: AppConfig }>(
       if (!isPage || html === null) {
         throw notFound('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`);
       }
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      if (encoding === null || compressedHtml === null) return reply.send(html);
+      return reply.header('content-encoding', encoding).send(compressedHtml[encoding]);
     });
   },
   { name: 'spa' },
