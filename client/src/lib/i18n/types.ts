@@ -2,8 +2,6 @@
 
 export type Language = 'en' | 'zh';
 
-export const languages: readonly Language[] = ['en', 'zh'];
-
 export type Widen<T> = T extends string
   ? string
   : T extends (...args: infer A) => string

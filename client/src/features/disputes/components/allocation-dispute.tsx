@@ -22,33 +22,26 @@ export function AllocationDispute() {
   const list = signedIn ? (disputes.data?.disputes ?? []) : [];
   const hasOpen = list.some((dispute) => dispute.status === 'open');
 
+  const close = (
+    <Dialog.Close asChild>
+      <button type="button" className="button button--ghost">
+        {t.disputes.close}
+      </button>
+    </Dialog.Close>
+  );
+
   let body;
-  if (!signedIn) {
+  if (!signedIn || hasOpen) {
     body = (
       <>
-        <Dialog.Description>{t.disputes.loggedOutText}</Dialog.Description>
+        <Dialog.Description>{signedIn ? t.disputes.alreadyOpenText : t.disputes.loggedOutText}</Dialog.Description>
         <div className="actions dialog__actions">
-          <Dialog.Close asChild>
-            <button type="button" className="button button--ghost">
-              {t.disputes.close}
-            </button>
-          </Dialog.Close>
-          <Link to="/mining" className="button button--primary" onClick={() => setOpen(false)}>
-            {t.disputes.joinLink}
-          </Link>
-        </div>
-      </>
-    );
-  } else if (hasOpen) {
-    body = (
-      <>
-        <Dialog.Description>{t.disputes.alreadyOpenText}</Dialog.Description>
-        <div className="actions dialog__actions">
-          <Dialog.Close asChild>
-            <button type="button" className="button button--ghost">
-              {t.disputes.close}
-            </button>
-          </Dialog.Close>
+          {close}
+          {!signedIn && (
+            <Link to="/mining" className="button button--primary" onClick={() => setOpen(false)}>
+              {t.disputes.joinLink}
+            </Link>
+          )}
         </div>
       </>
     );
