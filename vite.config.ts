@@ -14,6 +14,23 @@ const brandTitle: Plugin = {
   transformIndexHtml: (html) => html.replaceAll('%PRODUCT_NAME%', brand.productName),
 };
 
+// The entry's stylesheet (a few kB) goes into index.html as <style> (the CSP allows inline styles, not
+// scripts): one request fewer before the first paint, and nothing render-blocking. Lazy pages' CSS
+// stays in files.
+const inlineEntryCss: Plugin = {
+  name: 'inline-entry-css',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html, { bundle }) =>
+      html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, file: string) => {
+        const asset = bundle?.[file];
+        if (asset?.type !== 'asset') return tag;
+        return `<style>${String(asset.source).replaceAll('</style', '<\\/style')}</style>`;
+      }),
+  },
+};
+
 const compressible = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
 
 function* filesUnder(dir: string): Generator<string> {
@@ -62,7 +79,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root: fromRoot('./client'),
-  plugins: [react(), brandTitle, precompress()],
+  plugins: [react(), brandTitle, inlineEntryCss, precompress()],
   resolve: {
     alias: {
       '@client': fromRoot('./client/src'),
@@ -74,6 +91,11 @@ export default defineConfig({
     emptyOutDir: true,
     // The server's CSP is `script-src 'self'`: keep every script in a file, none inline.
     modulePreload: { polyfill: false },
+    // An inlined image is base64 inside a script chunk: bytes of the first paint's JavaScript that
+    // compress badly and cannot be cached apart. Images stay files (the <img> has its width and height).
+    assetsInlineLimit: 0,
+    // scripts/first-paint-size.ts reads it to find the home page's chunks.
+    manifest: true,
   },
   server: {
     proxy: {

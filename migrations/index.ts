@@ -10,6 +10,9 @@ import * as addLeaderboardIndex from './2026_11_23_1200_add_leaderboard_index.js
 import * as createAllocationSnapshots from './2026_11_23_1300_create_allocation_snapshots.js';
 import * as createAllocationDisputes from './2026_11_23_1400_create_allocation_disputes.js';
 import * as createXAccountBindings from './2026_11_23_1500_create_x_account_bindings.js';
+import * as createStoredImages from './2026_11_23_1608_create_stored_images.js';
+import * as createRateLimitCounters from './2026_11_23_1609_create_rate_limit_counters.js';
+import * as createClaimTexts from './2026_11_23_1615_create_claim_texts.js';
 
 /** Every migration, by name, in the order they apply. A new migration is added here and nowhere else. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +27,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_1300_create_allocation_snapshots': createAllocationSnapshots,
   '2026_11_23_1400_create_allocation_disputes': createAllocationDisputes,
   '2026_11_23_1500_create_x_account_bindings': createXAccountBindings,
+  '2026_11_23_1608_create_stored_images': createStoredImages,
+  '2026_11_23_1609_create_rate_limit_counters': createRateLimitCounters,
+  '2026_11_23_1615_create_claim_texts': createClaimTexts,
 };

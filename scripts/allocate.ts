@@ -1,6 +1,6 @@
 /** `npm run allocate -- --pool TOKENS`: shares a token pool among users by points, into points_allocations. */
 import { parseArgs } from 'node:util';
-import { allocateFromPoints, defaultAllocateSource } from '../server/features/imports/allocate.service.js';
+import { allocateFromPoints, defaultAllocateSource } from '../server/features/points/allocate.service.js';
 import { sourceNameProblem } from '../server/features/imports/import-file.js';
 import { microToString } from '../shared/token-amount.js';
 import { field, plural, progressLine, runCli, UsageError, withDatabase } from './cli.js';

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { loadConfig } from '../server/config.js';
 import type { Database } from '../server/db/schema.js';
 import { recordAllocationSnapshot } from '../server/features/allocation/allocation-snapshot.service.js';
+import type { MerkleRoot } from '../server/features/imports/background-merkle.js';
 import { fetchTipHeight } from '../server/integrations/block-explorer.js';
 import { field, UsageError } from './cli.js';
 
@@ -23,9 +24,14 @@ async function tipHeightOrNull(): Promise<number | null> {
 }
 
 /** After a written import: records the snapshot of `source` and returns the summary lines to print. */
-export async function recordImportSnapshot(db: Kysely<Database>, source: string, asOfBlock: number | undefined): Promise<string[]> {
+export async function recordImportSnapshot(
+  db: Kysely<Database>,
+  source: string,
+  asOfBlock: number | undefined,
+  built?: MerkleRoot,
+): Promise<string[]> {
   const height = asOfBlock ?? (await tipHeightOrNull());
-  const snapshot = await recordAllocationSnapshot(db, { source, asOfBlock: height });
+  const snapshot = await recordAllocationSnapshot(db, { source, asOfBlock: height }, Date.now(), built);
   const label =
     height === null
       ? 'unknown (no block explorer answered; pass --as-of-block N)'

@@ -3,7 +3,8 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config.js';
 import { pruneExpired } from '../server/features/auth/pruning.service.js';
 import { pruneUnusedUploads } from '../server/features/uploads/upload-pruning.service.js';
-import { createUploadStore } from '../server/features/uploads/upload-store.js';
+import { deleteEndedRateLimits } from '../server/features/rate-limits/rate-limits.repository.js';
+import { createUploadStore } from '../server/features/uploads/create-upload-store.js';
 import { field, runCli, UsageError, withDatabase } from './cli.js';
 
 const usage = 'Usage: npm run cleanup';
@@ -14,8 +15,10 @@ Runs once what the server's janitor runs every PRUNE_INTERVAL_MINUTES, and print
   sessions            ended (expired) sessions
   OAuth states        X sign-in states past their lifetime
   challenges          wallet sign-in challenges past their lifetime
-  unused images       files in DATA_DIR/uploads that no meme uses (uploads never used, meme images
-                      replaced since) and that are older than a day
+  rate limits         rate-limit counters whose window has ended (PostgreSQL)
+  unused images       images that no meme uses (uploads never used, meme images replaced since)
+                      and that are older than a day: files in DATA_DIR/uploads, or rows of the
+                      database on PostgreSQL
 Safe to run while the server runs.
 
 Options:
@@ -34,15 +37,18 @@ await runCli(usage, async () => {
   }
   if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
 
-  const store = createUploadStore(loadConfig().dataDir);
+  const config = loadConfig();
   return withDatabase(async (db) => {
+    const store = createUploadStore({ db, dialect: config.databaseUrl ? 'postgres' : 'sqlite' }, config);
     const now = Date.now();
     const rows = await pruneExpired(db, now);
+    const rateLimits = await deleteEndedRateLimits(db, now);
     const uploads = await pruneUnusedUploads(db, store, now);
     console.log('deleted:');
     console.log(field('sessions', rows.sessions));
     console.log(field('OAuth states', rows.oauthStates));
     console.log(field('challenges', rows.challenges));
+    console.log(field('rate limits', rateLimits));
     console.log(field('unused images', `${uploads.files} (${size(uploads.bytes)})`));
     return 0;
   });

@@ -98,7 +98,7 @@ export async function runImportCli({ usage, help, categories, snapshot, importFi
         extraCategories: values.category,
         onProgress: progress.onProgress,
       });
-      if (snapshot && imported.ok && !imported.dryRun) snapshotLines = await recordImportSnapshot(db, imported.source, asOfBlock);
+      if (snapshot && imported.ok && !imported.dryRun) snapshotLines = await recordImportSnapshot(db, imported.source, asOfBlock, imported.merkle);
       return imported;
     }).finally(progress.end);
     if (!result.ok) {

@@ -1,6 +1,6 @@
 /** `npm run set-staking -- --locked N`: stores how many NFTs of the collection are locked in staking. */
 import { parseArgs } from 'node:util';
-import { parseLockedCount, setStakingLocked } from '../server/features/imports/staking.service.js';
+import { parseLockedCount, setStakingLocked } from '../server/features/staking/staking.service.js';
 import { brand } from '../shared/brand.js';
 import { runCli, UsageError, withDatabase } from './cli.js';
 
@@ -33,6 +33,6 @@ await runCli(usage, async () => {
   if (!locked.ok) throw new UsageError(locked.problem);
 
   const stats = await withDatabase((db) => setStakingLocked(db, locked.value));
-  console.log(`locked ${stats.lockedCount} of ${stats.collectionSize} (${stats.percentLocked}%)`);
+  console.log(`locked ${stats.lockedCount} of ${stats.collectionSize} (${stats.percentLocked.toFixed(2)}%)`);
   return 0;
 });

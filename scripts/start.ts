@@ -1,18 +1,27 @@
 /**
- * `npm start`: builds the client when missing or stale, migrates, loads the demo data set into an
- * empty database (unless DEMO_DATA=false), then starts the server.
+ * `npm start`: builds the client and the server when missing or stale, migrates, loads the demo data
+ * set into an empty database (unless DEMO_DATA=false), then runs the compiled server
+ * (`node dist/server/main.js`) as its own process, without a TypeScript loader. This process only
+ * passes signals on to it and exits with it.
  */
+import { spawn } from 'node:child_process';
 import { loadConfig } from '../server/config.js';
 import { connectDatabase } from '../server/db/connect.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { type DemoLoad, loadDemoData } from '../server/demo/load-demo-data.js';
 import { buildClient, clientBuildIsStale } from './client-build.js';
+import { buildServer, serverBuildIsStale, serverBundle } from './server-build.js';
 
 const config = loadConfig();
 
 if (clientBuildIsStale(config.clientDir)) {
   console.log('building the client…');
   buildClient();
+}
+
+if (serverBuildIsStale()) {
+  console.log('building the server…');
+  await buildServer();
 }
 
 const demoMessages: Record<DemoLoad, string | null> = {
@@ -36,4 +45,6 @@ try {
   await db.destroy();
 }
 
-await import('../server/main.js');
+const server = spawn(process.execPath, [serverBundle], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

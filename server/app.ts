@@ -6,11 +6,13 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/connect.js';
 import { createDemoPresence } from './demo/demo-presence.js';
-import { AppError, clientErrorHandler, registerErrorHandler } from './errors.js';
+import { AppError, clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './errors.js';
+import activityRoutes from './features/activity/activity.routes.js';
 import allocationRoutes from './features/allocation/allocation.routes.js';
 import authRoutes from './features/auth/auth.routes.js';
 import sessionsRoutes from './features/auth/sessions.routes.js';
 import chainRoutes from './features/chain/chain.routes.js';
+import collectionRoutes from './features/collection/collection.routes.js';
 import configRoutes from './features/config/config.routes.js';
 import disputesRoutes from './features/disputes/disputes.routes.js';
 import { buildPublicConfig } from './features/config/public-config.js';
@@ -20,10 +22,11 @@ import { memePage } from './features/memes/meme-page.js';
 import memesRoutes from './features/memes/memes.routes.js';
 import { createTemplateLibrary } from './features/memes/templates.js';
 import simulatedXRoutes from './features/simulated-x/simulated-x.routes.js';
-import statsRoutes from './features/stats/stats.routes.js';
-import tokensRoutes from './features/tokens/tokens.routes.js';
+import pointsRoutes from './features/points/points.routes.js';
+import stakingRoutes from './features/staking/staking.routes.js';
 import tweetsRoutes from './features/tweets/tweets.routes.js';
-import { createUploadStore } from './features/uploads/upload-store.js';
+import { createUploadStore } from './features/uploads/create-upload-store.js';
+import { databaseRateLimitStore } from './features/rate-limits/database-rate-limit-store.js';
 import uploadsRoutes from './features/uploads/uploads.routes.js';
 import uploadsStatic from './plugins/uploads-static.js';
 import usersRoutes from './features/users/users.routes.js';
@@ -38,6 +41,8 @@ import openapi from './plugins/openapi.js';
 import security from './plugins/security.js';
 import session from './plugins/session.js';
 import spa from './plugins/spa.js';
+import { logStream } from './log-stream.js';
+import { RequestLogController } from './request-log.js';
 import { serverTimeouts } from './server-timeouts.js';
 import { trustProxyOption } from './trust-proxy.js';
 import { resolveSessionSecret } from './session-secret.js';
@@ -60,11 +65,15 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
     logger: overrides.logger ?? {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      stream: logStream(),
     },
+    // One line per request instead of Fastify's two (server/request-log.ts).
+    logController: new RequestLogController(config.logLevel),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     ...serverTimeouts(config.requestTimeoutMs),
     clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -76,22 +85,24 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
   const box = createSecretBox(secret);
   const x = createXClient(config);
   const generator = createGenerationProvider(config);
-  const store = createUploadStore(config.dataDir, { maxBytes: config.uploadsMaxBytes });
   const templates = createTemplateLibrary();
-  const viewDeps = { store, templates, publicUrl: config.publicUrl };
 
   await app.register(cookie, { secret });
   await app.register(security, { config });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(429, 'RATE_LIMITED', `Too many attempts. Please try again in ${context.after}.`),
-  });
-  await app.register(multipart, { limits: { fileSize: maxUploadBytes, files: 1, fields: 10 } });
   // Before the routes: the OpenAPI document collects them as they are added.
   await app.register(openapi);
 
   await app.register(database, { config, ...(overrides.database ? { handle: overrides.database } : {}) });
+  // After the database: on PostgreSQL (several processes) the counts live there, so every process
+  // counts against one limit; SQLite is one process, whose memory is the cheaper place to count.
+  await app.register(rateLimit, {
+    global: false,
+    ...(app.dbDialect === 'postgres' ? { store: databaseRateLimitStore(app.db) } : {}),
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, 'RATE_LIMITED', `Too many attempts. Please try again in ${context.after}.`),
+  });
+  const store = createUploadStore({ db: app.db, dialect: app.dbDialect }, config);
+  const viewDeps = { store, templates, publicUrl: config.publicUrl };
   await app.register(session, { config });
   await app.register(costLimits, { config });
   await app.register(janitor, { config, store });
@@ -107,8 +118,11 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
   await app.register(usersRoutes, { prefix: '/api/user' });
   await app.register(allocationRoutes, { prefix: '/api/allocation' });
   await app.register(disputesRoutes, { prefix: '/api/allocation/disputes' });
-  await app.register(tokensRoutes, { prefix: '/api/tokens' });
-  await app.register(chainRoutes, { prefix: '/api', config, ...(overrides.now ? { now: overrides.now } : {}) });
+  await app.register(pointsRoutes, { prefix: '/api/tokens' });
+  const clock = overrides.now ? { now: overrides.now } : {};
+  await app.register(chainRoutes, { prefix: '/api', config, ...clock });
+  await app.register(collectionRoutes, { prefix: '/api', config, ...clock });
+  await app.register(stakingRoutes, { prefix: '/api', config, ...clock });
   await app.register(xAuthRoutes, { prefix: '/api', deps: { x, box } });
   await app.register(tweetsRoutes, {
     prefix: '/api/tweets',
@@ -117,13 +131,17 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
     generator,
     miningOpen: config.miningOpen,
   });
-  await app.register(statsRoutes, { prefix: '/api' });
+  await app.register(activityRoutes, { prefix: '/api' });
   await app.register(leaderboardRoutes, { prefix: '/api/mining', ...(overrides.now ? { now: overrides.now } : {}) });
   await app.register(memesRoutes, {
     prefix: '/api/memes',
     deps: { ...viewDeps, x, box, generator, miningOpen: config.miningOpen },
   });
-  await app.register(uploadsRoutes, { prefix: '/api/upload', store });
+  // Multipart bodies only where files are uploaded: the plugin's hooks would otherwise run on every request.
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, { limits: { fileSize: maxUploadBytes, files: 1, fields: 10 } });
+    await uploads.register(uploadsRoutes, { prefix: '/api/upload', store });
+  });
   await app.register(uploadsStatic, { store });
   // Only on loopback without X credentials (config.x.mode); otherwise /simulated-x does not exist.
   if (config.x.mode === 'simulated') await app.register(simulatedXRoutes, { prefix: simulatedXPrefix, config });

@@ -11,6 +11,8 @@ export interface AppConfig {
   dataDir: string;
   /** `postgres://…` switches to PostgreSQL; null keeps the embedded SQLite file. */
   databaseUrl: string | null;
+  /** SQLite: how long a write waits (off the event loop) for another process's write lock before a 503. */
+  databaseBusyTimeoutMs: number;
   /** null: generated once and kept in DATA_DIR. */
   sessionSecret: string | null;
   miningOpen: boolean;
@@ -222,6 +224,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     publicUrl,
     dataDir: path.resolve(read(env, 'DATA_DIR') ?? './data'),
     databaseUrl: databaseUrl(env),
+    databaseBusyTimeoutMs: integer(env, 'DATABASE_BUSY_TIMEOUT_MS', 5000, 0, 600_000),
     sessionSecret,
     miningOpen: boolean(env, 'MINING_OPEN', false),
     demoData: boolean(env, 'DEMO_DATA', true),

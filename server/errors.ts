@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '../shared/error-codes.js';
+import { DatabaseBusyError } from './db/waiting-sqlite-driver.js';
 
 /** A failure with a status and a code the client can match on; services throw these. */
 export class AppError extends Error {
@@ -44,6 +45,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ error: error.code, message: error.message, ...error.details });
     }
+    if (error instanceof DatabaseBusyError) {
+      request.log.warn('database busy: another process holds the write lock');
+      return reply
+        .status(503)
+        .header('retry-after', String(error.retryAfterSeconds))
+        .send({ error: 'DATABASE_BUSY', message: 'The data is being updated right now. Please try again in a few seconds.' });
+    }
     if ('validation' in error && error.validation) {
       return reply.status(400).send({ error: 'VALIDATION_ERROR', message: error.message });
     }
@@ -56,6 +64,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .status(status)
       .send({ error: codeByStatus[status] ?? 'BAD_REQUEST', message: error.message });
   });
+}
+
+const routerErrors: Record<string, { status: number; message: string }> = {
+  FST_ERR_BAD_URL: { status: 400, message: 'The address of this request could not be read.' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'The address of this request is too long.' },
+};
+
+/**
+ * Errors the router raises before any route or hook runs (a malformed percent-escape, a path
+ * parameter past its length limit); Fastify's own answer is not in the `{ error, message }` format.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const known = routerErrors[error.code] ?? { status: 400, message: 'The request could not be read.' };
+  void reply.status(known.status).send({ error: 'BAD_REQUEST', message: known.message });
 }
 
 const clientErrors: Record<string, { status: number; code: ErrorCode; message: string }> = {

@@ -17,6 +17,7 @@ export const errorCodes = [
   'RATE_LIMITED',
   'INTERNAL_ERROR',
   'DATABASE_UNAVAILABLE',
+  'DATABASE_BUSY',
   'BAD_ORIGIN',
   'REQUEST_TIMEOUT',
   'HEADERS_TOO_LARGE',
@@ -57,6 +58,7 @@ export const errorCodes = [
   'TWEET_NOT_YOURS',
   'TWEET_TOO_OLD',
   'TWEET_ALREADY_CLAIMED',
+  'DUPLICATE_CONTENT',
   'MEME_LINK_MISSING',
   'MEME_HASHTAGS_MISSING',
   // Generation

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config.js';
 import type { Database } from './schema.js';
+import { WaitingSqliteDialect } from './waiting-sqlite-driver.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -22,7 +23,19 @@ export function sqliteFile(config: Pick<AppConfig, 'dataDir'>): string {
   return path.join(config.dataDir, 'app.sqlite');
 }
 
-export function connectDatabase(config: Pick<AppConfig, 'dataDir' | 'databaseUrl'>): DatabaseHandle {
+const sqliteHandles = new WeakMap<Kysely<Database>, SQLite.Database>();
+
+/** The better-sqlite3 handle behind a SQLite Kysely (for bulk loads that bypass the query builder), else null. */
+export function sqliteHandleOf(db: Kysely<Database>): SQLite.Database | null {
+  return sqliteHandles.get(db) ?? null;
+}
+
+/** How long a write waits for SQLite's write lock when the config does not say (DATABASE_BUSY_TIMEOUT_MS). */
+export const defaultBusyTimeoutMs = 5000;
+
+export function connectDatabase(
+  config: Pick<AppConfig, 'dataDir' | 'databaseUrl'> & Partial<Pick<AppConfig, 'databaseBusyTimeoutMs'>>,
+): DatabaseHandle {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
@@ -30,8 +43,13 @@ export function connectDatabase(config: Pick<AppConfig, 'dataDir' | 'databaseUrl
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = new SQLite(sqliteFile(config));
   database.pragma('journal_mode = WAL');
-  database.pragma('busy_timeout = 5000');
+  // Never wait for the lock inside the synchronous driver: that would stop the event loop (and every
+  // request) for as long as another process writes. The dialect waits on timers instead.
+  database.pragma('busy_timeout = 0');
   database.pragma('foreign_keys = ON');
   database.pragma('synchronous = NORMAL');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite' };
+  const dialect = new WaitingSqliteDialect(database, config.databaseBusyTimeoutMs ?? defaultBusyTimeoutMs);
+  const db = new Kysely<Database>({ dialect });
+  sqliteHandles.set(db, database);
+  return { db, dialect: 'sqlite' };
 }

@@ -121,6 +121,21 @@ export interface TweetClaimsTable {
   meme_id: number | null;
 }
 
+/** The duplicate-post index of one claim: the normalized text it was judged by (absent when too short). */
+export interface ClaimTextsTable {
+  claim_id: number;
+  user_id: number;
+  /** SHA-256 of normalized_text: exact copies. */
+  text_hash: string;
+  normalized_text: string;
+}
+
+/** MinHash LSH band keys of a claim's text: claims sharing a key are near-duplicate candidates. */
+export interface ClaimTextBandsTable {
+  band_key: string;
+  claim_id: number;
+}
+
 export interface MemesTable {
   id: Generated<number>;
   user_id: number;
@@ -158,6 +173,22 @@ export interface AllocationDisputesTable {
   resolved_at: number | null;
 }
 
+/** An uploaded or rendered image kept in the database (PostgreSQL), named like a file of DATA_DIR/uploads. */
+export interface StoredImagesTable {
+  name: string;
+  data: Buffer;
+  bytes: number;
+  /** Last written (a re-save of the same content refreshes it). */
+  modified_at: number;
+}
+
+/** One rate-limit key's count in its current window. */
+export interface RateLimitCountersTable {
+  key: string;
+  count: number;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -170,8 +201,12 @@ export interface Database {
   x_account_bindings: XAccountBindingsTable;
   oauth_states: OauthStatesTable;
   tweet_claims: TweetClaimsTable;
+  claim_texts: ClaimTextsTable;
+  claim_text_bands: ClaimTextBandsTable;
   memes: MemesTable;
   allocation_disputes: AllocationDisputesTable;
+  stored_images: StoredImagesTable;
+  rate_limit_counters: RateLimitCountersTable;
 }
 
 export type User = Selectable<UsersTable>;

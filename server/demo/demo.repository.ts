@@ -1,11 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { getDemoRemoved } from '../features/settings/settings.repository.js';
 
 /** The import source of every demo allocation record and points allocation; imports may not use it. */
 export const demoSource = 'demo';
-
-/** Written by `npm run demo:remove`, so `npm start` does not load the demo set again into the emptied database. */
-export const demoRemovedKey = 'demo_data_removed';
 
 /** Demo rows still in the database, per table. */
 export interface DemoCounts {
@@ -51,15 +49,6 @@ export async function demoRowsPresent(db: Kysely<Database>): Promise<boolean> {
     .executeTakeFirstOrThrow();
   // PostgreSQL answers a boolean, SQLite 0 or 1.
   return Boolean(Number(row.present));
-}
-
-/** Adds a setting marked as demo data (the staking figure of the demo set); a value already set by the operator wins. */
-export async function writeDemoSetting(db: Kysely<Database>, key: string, value: unknown, now: number): Promise<void> {
-  await db
-    .insertInto('settings')
-    .values({ key, value: JSON.stringify(value), updated_at: now, is_demo: 1 })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
 }
 
 /**
@@ -121,7 +110,7 @@ export async function deleteDemoSettings(db: Kysely<Database>): Promise<number> 
   return Number(result.numDeletedRows);
 }
 
+/** Marked by `npm run demo:remove`, so `npm start` does not load the demo set again into the emptied database. */
 export async function demoWasRemoved(db: Kysely<Database>): Promise<boolean> {
-  const row = await db.selectFrom('settings').select('key').where('key', '=', demoRemovedKey).executeTakeFirst();
-  return row !== undefined;
+  return (await getDemoRemoved(db)) !== null;
 }

@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { toMicro } from '../../shared/token-amount.js';
 import type { Database } from '../db/schema.js';
-import { stakingSettingKey } from '../features/chain/chain.service.js';
-import { refreshPointsStats } from '../features/tokens/points-stats.repository.js';
+import { projectRoot } from '../lib/project-root.js';
+import { refreshPointsStats } from '../features/points/points-stats.repository.js';
+import { setDemoStakingStats } from '../features/settings/settings.repository.js';
 import type { DemoData } from './demo-data.js';
-import { demoSource, demoWasRemoved, writeDemoSetting } from './demo.repository.js';
+import { demoSource, demoWasRemoved } from './demo.repository.js';
 
-export const demoDataFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../demo/demo-data.json');
+export const demoDataFile = path.join(projectRoot, 'demo/demo-data.json');
 const batchSize = 500;
 
 export function readDemoData(file = demoDataFile): DemoData {
@@ -90,7 +90,7 @@ export async function loadDemoData(db: Kysely<Database>, data: DemoData = readDe
         .execute(),
     );
     await refreshPointsStats(trx);
-    await writeDemoSetting(trx, stakingSettingKey, { lockedCount: data.stakingLockedCount }, now);
+    await setDemoStakingStats(trx, { lockedCount: data.stakingLockedCount }, now);
   });
   return 'loaded';
 }

@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { writeSetting } from '../features/settings/settings.repository.js';
-import { refreshPointsStats } from '../features/tokens/points-stats.repository.js';
+import { refreshPointsStats } from '../features/points/points-stats.repository.js';
+import { setDemoRemoved } from '../features/settings/settings.repository.js';
 import {
   deleteDemoAllocationRecords,
   deleteDemoPointsAllocations,
   deleteDemoSettings,
   deleteDemoUsers,
-  demoRemovedKey,
   findDemoUsersWithActivity,
   keepDemoUsers,
 } from './demo.repository.js';
@@ -38,7 +37,7 @@ export async function removeDemoData(db: Kysely<Database>, now = Date.now()): Pr
       settings: await deleteDemoSettings(trx),
     };
     await refreshPointsStats(trx);
-    await writeSetting(trx, demoRemovedKey, { removedAt: now }, now);
+    await setDemoRemoved(trx, { removedAt: now }, now);
     return removal;
   });
 }

@@ -157,7 +157,10 @@ export function createXClient(config: AppConfig) {
       const data = (
         body as { data?: { id?: unknown; author_id?: unknown; text?: unknown; created_at?: unknown; entities?: unknown } }
       )?.data;
-      if (status === 404 || (status === 200 && !data)) return null;
+      // X answers a missing (or hidden) post with 200 and `errors` instead of `data`; a 200 with
+      // neither is garbage, not a missing post.
+      const errors = (body as { errors?: unknown } | null)?.errors;
+      if (status === 404 || (status === 200 && !data && Array.isArray(errors) && errors.length > 0)) return null;
       if (status !== 200 || typeof data?.author_id !== 'string' || typeof data.text !== 'string') {
         throw new UpstreamError(`X could not be asked about the post (${status})`);
       }

@@ -1,3 +1,4 @@
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.js';
@@ -40,17 +41,25 @@ export default fp<{ config: AppConfig }>(
     const hook = (kind: CostKind): CostHook => {
       const limits = config.costLimits[kind];
       // Two limiters, because the plugin's own route hook runs once per request: the second would be skipped.
+      // Keys name their kind: on PostgreSQL every limiter counts in one shared table.
       const limiters = [
         {
           scope: 'user' as const,
           check: app.createRateLimit({
             max: limits.perUser,
             timeWindow: windowMs,
-            keyGenerator: async (request) => `user:${(await request.sessionUser())?.id}`,
+            keyGenerator: async (request) => `cost:${kind}:user:${(await request.sessionUser())?.id}`,
           }),
         },
-        // The plugin's default key: the client IP (IPv6 grouped by /64), as with TRUST_PROXY.
-        { scope: 'ip' as const, check: app.createRateLimit({ max: limits.perIp, timeWindow: windowMs }) },
+        // The client IP as the plugin keys it by default (IPv6 grouped by /64), as with TRUST_PROXY.
+        {
+          scope: 'ip' as const,
+          check: app.createRateLimit({
+            max: limits.perIp,
+            timeWindow: windowMs,
+            keyGenerator: (request) => `cost:${kind}:ip:${normalizeIP(request.ip)}`,
+          }),
+        },
       ];
 
       return async (request, reply) => {

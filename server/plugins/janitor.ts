@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.js';
 import { pruneExpired } from '../features/auth/pruning.service.js';
+import { deleteEndedRateLimits } from '../features/rate-limits/rate-limits.repository.js';
 import { pruneUnusedUploads } from '../features/uploads/upload-pruning.service.js';
 import type { UploadStore } from '../features/uploads/upload-store.js';
 
@@ -16,7 +17,8 @@ export default fp<{ config: AppConfig; store: UploadStore; now?: () => number }>
 
     const prune = async () => {
       try {
-        app.log.info({ pruned: await pruneExpired(app.db, now()) }, 'pruned expired rows');
+        const pruned = { ...(await pruneExpired(app.db, now())), rateLimits: await deleteEndedRateLimits(app.db, now()) };
+        app.log.info({ pruned }, 'pruned expired rows');
       } catch (error) {
         app.log.error({ err: error }, 'pruning expired rows failed');
       }

@@ -1,23 +1,27 @@
-import fs from 'node:fs';
-import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
+import { notFound } from '../errors.js';
 import { uploadsPrefix, type UploadStore } from '../features/uploads/upload-store.js';
 
-/** Uploaded and rendered images: content-addressed names, so they are cached forever. */
+const contentTypes: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+/**
+ * Uploaded and rendered images, from whichever store holds them (a folder or the database), so any
+ * process serves what any other wrote. Names are content hashes: cached forever, and the name is
+ * the entity tag.
+ */
 const uploadsStatic: FastifyPluginAsync<{ store: UploadStore }> = async (app, { store }) => {
-  fs.mkdirSync(store.root, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: store.root,
-    prefix: uploadsPrefix,
-    decorateReply: false,
-    index: false,
-    dotfiles: 'deny',
-    cacheControl: false,
-    setHeaders(res) {
-      res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+  app.get<{ Params: { name: string } }>(`${uploadsPrefix}:name`, { schema: { hide: true } }, async (request, reply) => {
+    const { name } = request.params;
+    const data = store.isStoredName(name) ? await store.find(name) : null;
+    if (!data) throw notFound('NOT_FOUND', `No image ${uploadsPrefix}${name}`);
+    const etag = `"${name.slice(0, name.indexOf('.'))}"`;
+    reply
+      .header('cache-control', 'public, max-age=31536000, immutable')
       // Shared previews are fetched by other sites' crawlers and embedded in chat apps.
-      res.setHeader('cross-origin-resource-policy', 'cross-origin');
-    },
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type(contentTypes[name.slice(name.lastIndexOf('.') + 1)]!).send(data);
   });
 };
 

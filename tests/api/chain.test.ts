@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { writeSetting } from '../../server/features/settings/settings.repository.js';
+import { setStakingStats } from '../../server/features/settings/settings.repository.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
 
@@ -123,7 +123,7 @@ describe('GET /api/nft/collection-stats/{collection}', () => {
 describe('GET /api/staking/stats/{collection}', () => {
   it('computes the percent locked from the figure set by the CLI', async () => {
     const app = await appWith();
-    await writeSetting(ctx!.handle.db, 'staking_stats', { lockedCount: 1710 });
+    await setStakingStats(ctx!.handle.db, { lockedCount: 1710 });
     const response = await app.inject({ method: 'GET', url: '/api/staking/stats/acorn-squirrels' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({ percentLocked: 50, lockedCount: 1710 });

@@ -11,6 +11,7 @@ import { loadDemoData, readDemoData } from '../../server/demo/load-demo-data.js'
 import { removeDemoData } from '../../server/demo/remove-demo-data.js';
 import { importAllocationsFile } from '../../server/features/imports/allocation-import.service.js';
 import { importPointsFile } from '../../server/features/imports/points-import.service.js';
+import { getPointsStats, getStakingStats } from '../../server/features/settings/settings.repository.js';
 import { freePort } from '../helpers/free-port.js';
 import { projectRoot, runCli } from '../helpers/run-cli.js';
 import { createTestApp, createTestDatabase, type TestContext } from '../helpers/test-app.js';
@@ -37,10 +38,6 @@ async function countRows(table: 'users' | 'allocation_records' | 'points_allocat
       .where('source', source === 'demo' ? '=' : '<>', demoSource);
   }
   return Number((await query.executeTakeFirstOrThrow()).n);
-}
-
-async function stakingSetting() {
-  return db.selectFrom('settings').select(['value', 'is_demo']).where('key', '=', 'staking_stats').executeTakeFirst();
 }
 
 describe('a real import while the demo data set is loaded', () => {
@@ -84,7 +81,8 @@ describe('a real import while the demo data set is loaded', () => {
 describe('npm run demo:remove', () => {
   it('deletes exactly the demo rows, says how many per table, and keeps a demo user someone used for real', async () => {
     await loadDemoData(db);
-    expect(await stakingSetting()).toMatchObject({ is_demo: 1 });
+    expect(await getStakingStats(db)).toMatchObject({ value: { lockedCount: demo.stakingLockedCount } });
+    expect(await countDemoRows(db)).toMatchObject({ settings: 1 });
     // Real data beside the demo set, and someone claiming a post as the showcase (demo) user.
     expect(await importAllocationsFile(db, fixture('allocations-good.csv'), { keepDemo: true })).toMatchObject({ ok: true });
     expect(await importPointsFile(db, fixture('points-good.csv'), { keepDemo: true, source: 'season-1' })).toMatchObject({ ok: false });
@@ -112,11 +110,10 @@ describe('npm run demo:remove', () => {
     expect(await countRows('users')).toBe(2);
     expect(await countRows('allocation_records')).toBe(4);
     expect(await countRows('points_allocations')).toBe(1);
-    expect(await stakingSetting()).toBeUndefined();
+    expect(await getStakingStats(db)).toBeNull();
     const kept = await db.selectFrom('users').select(['total_points', 'is_demo']).where('id', '=', showcaseUser.id).executeTakeFirstOrThrow();
     expect(kept).toEqual({ total_points: 25, is_demo: 0 });
-    const stats = await db.selectFrom('settings').select('value').where('key', '=', 'points_allocation_stats').executeTakeFirstOrThrow();
-    expect(JSON.parse(stats.value)).toEqual({ totalAllocations: 1, totalTokensMicro: 50_000_000, totalPoints: 5 });
+    expect((await getPointsStats(db))?.value).toEqual({ totalAllocations: 1, totalTokensMicro: 50_000_000, totalPoints: 5 });
 
     const again = await runCli('demo-remove.ts', [], config);
     expect(again.code).toBe(0);
@@ -128,7 +125,8 @@ describe('npm run demo:remove', () => {
     expect((await runCli('set-staking.ts', ['--locked', '1000'], config)).code).toBe(0);
     const removal = await removeDemoData(db);
     expect(removal).toMatchObject({ users: 48, usersKept: 0, allocationRecords: 3224, pointsAllocations: 47, settings: 0 });
-    expect(await stakingSetting()).toMatchObject({ value: JSON.stringify({ lockedCount: 1000 }), is_demo: 0 });
+    expect((await getStakingStats(db))?.value).toEqual({ lockedCount: 1000 });
+    expect(await countDemoRows(db)).toMatchObject({ settings: 0 });
     expect(await loadDemoData(db)).toBe('removed-before');
     expect(await countRows('users')).toBe(0);
   });

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../server/config.js';
 import type { Database } from '../../server/db/schema.js';
 import { madeUpWallet } from '../../server/demo/made-up-wallets.js';
+import { computeAllocationRoot } from '../../server/features/allocation/allocation-tree.js';
 import { importAllocationsFile } from '../../server/features/imports/allocation-import.service.js';
 import { projectRoot, runCli } from '../helpers/run-cli.js';
 import { createTestDatabase } from '../helpers/test-app.js';
@@ -58,6 +59,9 @@ const broken = {
 describe('importAllocationsFile', () => {
   it('imports a good file with exact micro-token amounts, normalised wallets and totals per category', async () => {
     const result = await importAllocationsFile(db, fixture('allocations-good.csv'));
+    // The root the import built beside its write is the one read back from the whole table.
+    const { root } = await computeAllocationRoot(db);
+    expect(root).toMatch(/^[0-9a-f]{64}$/);
     expect(result).toEqual({
       ok: true,
       source: 'allocations-good.csv',
@@ -73,6 +77,7 @@ describe('importAllocationsFile', () => {
       replacedRows: 0,
       demoRows: null,
       dryRun: false,
+      merkle: { root, leafCount: 4 },
     });
     expect(await storedRecords()).toEqual([
       { wallet_address: mainnetWallets.segwitKey, category: 'Holder Airdrop', tokens_micro: 34_123_000_000, source: 'allocations-good.csv' },

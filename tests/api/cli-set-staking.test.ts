@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../server/config.js';
 import type { Database } from '../../server/db/schema.js';
-import { readSetting } from '../../server/features/settings/settings.repository.js';
-import { parseLockedCount, percentLocked, setStakingLocked } from '../../server/features/imports/staking.service.js';
+import { getStakingStats } from '../../server/features/settings/settings.repository.js';
+import { parseLockedCount, setStakingLocked } from '../../server/features/staking/staking.service.js';
 import { runCli } from '../helpers/run-cli.js';
 import { createTestDatabase } from '../helpers/test-app.js';
 
@@ -19,10 +19,10 @@ afterEach(async () => close());
 const runScript = (args: string[]) => runCli('set-staking.ts', args, config);
 
 describe('setStakingLocked', () => {
-  it('stores the locked count as the staking_stats setting, overwriting the previous one', async () => {
+  it('stores the locked count as the staking setting, overwriting the previous one', async () => {
     await setStakingLocked(db, 10);
-    expect(await setStakingLocked(db, 1710)).toEqual({ lockedCount: 1710, collectionSize: 3420, percentLocked: '50.00' });
-    expect((await readSetting(db, 'staking_stats'))?.value).toEqual({ lockedCount: 1710 });
+    expect(await setStakingLocked(db, 1710)).toEqual({ lockedCount: 1710, collectionSize: 3420, percentLocked: 50 });
+    expect((await getStakingStats(db))?.value).toEqual({ lockedCount: 1710 });
   });
 
   it('accepts whole numbers from 0 to the collection size only', () => {
@@ -31,11 +31,6 @@ describe('setStakingLocked', () => {
     for (const raw of ['3421', '-1', '1.5', 'abc', '']) expect(parseLockedCount(raw).ok).toBe(false);
   });
 
-  it('rounds the percent half up to 2 decimals', () => {
-    expect(percentLocked(1)).toBe('0.03');
-    expect(percentLocked(1000)).toBe('29.24');
-    expect(percentLocked(3420)).toBe('100.00');
-  });
 });
 
 describe('npm run set-staking', () => {
@@ -43,13 +38,13 @@ describe('npm run set-staking', () => {
     const run = await runScript(['--locked', '1000']);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('locked 1000 of 3420 (29.24%)\n');
-    expect((await readSetting(db, 'staking_stats'))?.value).toEqual({ lockedCount: 1000 });
+    expect((await getStakingStats(db))?.value).toEqual({ lockedCount: 1000 });
   });
 
   it('exits 2 with the usage for a count above the collection size, storing nothing', async () => {
     const run = await runScript(['--locked', '3421']);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--locked must be a whole number from 0 to 3420');
-    expect(await readSetting(db, 'staking_stats')).toBeNull();
+    expect(await getStakingStats(db)).toBeNull();
   });
 });

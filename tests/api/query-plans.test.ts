@@ -1,42 +1,92 @@
-import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { CompiledQuery, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preparedQuery } from '../../server/db/prepared-query.js';
+import type { Database } from '../../server/db/schema.js';
+import { walletAsOfBlockQuery } from '../../server/features/allocation/allocation-snapshots.repository.js';
+import { walletCategoriesQuery } from '../../server/features/allocation/allocation.repository.js';
+import { rankedAboveQuery, rankedPageQuery } from '../../server/features/leaderboard/leaderboard.repository.js';
+import { pointsAllocationQuery, pointsPageQuery } from '../../server/features/points/points.repository.js';
+import { createTestDatabase } from '../helpers/test-app.js';
 
-let ctx: TestContext;
-beforeEach(async () => {
-  ctx = await createTestApp();
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  database = await createTestDatabase();
 });
-afterEach(async () => ctx.close());
+afterAll(async () => database.close());
 
-/** The plan's text on either dialect. */
-async function plan(query: string, parameter: string): Promise<string> {
-  const literal = sql.raw(query.replaceAll('?', `'${parameter}'`));
-  if (ctx.handle.dialect === 'sqlite') {
-    const result = await sql<{ detail: string }>`explain query plan ${literal}`.execute(ctx.handle.db);
+/**
+ * The plan of a repository's own compiled query (the SQL and parameters a call runs), on either dialect:
+ * a change to the repository's query is a change to what is explained here.
+ */
+async function plan(query: CompiledQuery): Promise<string> {
+  const { db, config } = database;
+  if (!config.databaseUrl) {
+    const result = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]));
     return result.rows.map((row) => row.detail).join('\n');
   }
   // An empty table makes a sequential scan the cheapest plan; forbid it to see the index the planner would use at scale.
-  return ctx.handle.db.transaction().execute(async (trx) => {
-    await sql`set local enable_seqscan = off`.execute(trx);
-    const result = await sql<{ 'QUERY PLAN': string }>`explain ${literal}`.execute(trx);
+  return db.transaction().execute(async (trx) => {
+    await trx.executeQuery(CompiledQuery.raw('set local enable_seqscan = off'));
+    const result = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]));
     return result.rows.map((row) => row['QUERY PLAN']).join('\n');
   });
 }
 
-describe('launch-day queries use their indexes', () => {
+describe("launch-day queries use their indexes (the repositories' compiled queries)", () => {
   it('allocation lookup probes the wallet index', async () => {
-    const text = await plan('select category, sum(tokens_micro) from allocation_records where wallet_address = ? group by category', 'bc1q');
+    const text = await plan(walletCategoriesQuery.compile(database.db, 'bc1qexample'));
     expect(text).toMatch(/allocation_records_wallet_idx/);
+    expect(text).not.toMatch(/SCAN allocation_records\b|Seq Scan on allocation_records/);
+  });
+
+  it("a wallet's snapshot height probes the wallet index and the snapshots' key", async () => {
+    const text = await plan(walletAsOfBlockQuery.compile(database.db, 'bc1qexample'));
+    expect(text).toMatch(/allocation_records_wallet_idx/);
+    expect(text).not.toMatch(/SCAN allocation_records\b|Seq Scan on allocation_records/);
   });
 
   it('my allocation probes the unique wallet index', async () => {
-    const text = await plan('select * from points_allocations where wallet_address = ?', 'bc1q');
+    const text = await plan(pointsAllocationQuery.compile(database.db, 'bc1qexample'));
     expect(text).toMatch(/SEARCH points_allocations USING INDEX sqlite_autoindex|Index Scan using points_allocations_wallet_address/);
   });
 
   it('the top holders page reads the ranking index in order', async () => {
-    const text = await plan('select * from points_allocations order by allocated_micro desc, id asc limit 20', 'x');
+    const text = await plan(pointsPageQuery.compile(database.db, 20, 0));
     expect(text).toMatch(/points_allocations_rank_idx/);
     expect(text).not.toMatch(/TEMP B-TREE|Sort\b/);
+  });
+
+  it("the miners' leaderboard page reads the leaderboard index in order", async () => {
+    const text = await plan(rankedPageQuery.compile(database.db, 20, 0));
+    expect(text).toMatch(/users_leaderboard_idx/);
+    expect(text).not.toMatch(/SCAN users\b|Seq Scan on users/);
+  });
+
+  it("a miner's rank counts along the leaderboard index", async () => {
+    const text = await plan(rankedAboveQuery.compile(database.db, 100));
+    expect(text).toMatch(/users_leaderboard_idx/);
+  });
+});
+
+describe('a query compiled once', () => {
+  it('runs the same SQL with each call\'s values', async () => {
+    const { db } = database;
+    await db
+      .insertInto('allocation_records')
+      .values([
+        { wallet_address: 'bc1qa', category: 'Holder Airdrop', tokens_micro: 1_000_000, source: 'plan-test' },
+        { wallet_address: 'bc1qb', category: 'Holder Airdrop', tokens_micro: 2_000_000, source: 'plan-test' },
+      ])
+      .execute();
+    expect(walletCategoriesQuery.compile(db, 'bc1qa').sql).toBe(walletCategoriesQuery.compile(db, 'bc1qb').sql);
+    expect((await walletCategoriesQuery.execute(db, 'bc1qa')).map((row) => Number(row.micro))).toEqual([1_000_000]);
+    expect((await walletCategoriesQuery.execute(db, 'bc1qb')).map((row) => Number(row.micro))).toEqual([2_000_000]);
+  });
+
+  it('refuses a builder that does not pass an argument through as a value', () => {
+    const trimmed = preparedQuery((db: Kysely<Database>, wallet: string) =>
+      db.selectFrom('users').select('id').where('wallet_address', '=', String(wallet).trim()),
+    );
+    expect(() => trimmed.compile(database.db, ' bc1q ')).toThrow(/plain value/);
   });
 });

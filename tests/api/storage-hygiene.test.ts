@@ -7,7 +7,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { insertMeme } from '../../server/features/memes/memes.repository.js';
 import { pruneUnusedUploads, unusedUploadGraceMs } from '../../server/features/uploads/upload-pruning.service.js';
-import { createUploadStore, usageTtlMs } from '../../server/features/uploads/upload-store.js';
+import { createUploadStore } from '../../server/features/uploads/create-upload-store.js';
+import { createDatabaseUploadStore } from '../../server/features/uploads/database-upload-store.js';
+import { createDiskUploadStore, usageTtlMs } from '../../server/features/uploads/disk-upload-store.js';
 import { multipartBody } from '../helpers/multipart.js';
 import { runCli } from '../helpers/run-cli.js';
 import { createTestApp, type TestContext, testConfig } from '../helpers/test-app.js';
@@ -25,12 +27,19 @@ afterEach(async () => {
 
 const uploadsDir = () => path.join(ctx!.config.dataDir, 'uploads');
 const nameOf = (url: string) => url.replace(/^\/uploads\//, '');
-const exists = (name: string) => fs.existsSync(path.join(uploadsDir(), name));
+/** The store the app uses: the folder on SQLite, the database on PostgreSQL. */
+const appStore = () => createUploadStore(ctx!.handle, ctx!.config);
+const exists = async (name: string) => (await appStore().find(name)) !== null;
+const stored = async (name: string) => (await appStore().list()).find((file) => file.name === name)!;
 
-/** Backdates a stored file, as if written `ageMs` ago. */
-function age(name: string, ageMs: number) {
-  const when = new Date(Date.now() - ageMs);
-  fs.utimesSync(path.join(uploadsDir(), name), when, when);
+/** Backdates a stored image, as if written `ageMs` ago. */
+async function age(name: string, ageMs: number) {
+  const when = Date.now() - ageMs;
+  if (ctx!.handle.dialect === 'postgres') {
+    await ctx!.handle.db.updateTable('stored_images').set({ modified_at: when }).where('name', '=', name).execute();
+  } else {
+    fs.utimesSync(path.join(uploadsDir(), name), new Date(when), new Date(when));
+  }
 }
 
 async function png(colour: string) {
@@ -82,7 +91,7 @@ async function storeScene() {
   const replacement = await completeMeme(cookie, meme.id, await png('#00ffff'));
   expect(replacement.statusCode).toBe(200);
   const current = nameOf(replacement.json().uploadedImageUrl);
-  for (const name of [background, rendered, unused, replaced]) age(name, 2 * day);
+  for (const name of [background, rendered, unused, replaced]) await age(name, 2 * day);
   return { userId, background, rendered, unused, replaced, current };
 }
 
@@ -95,33 +104,35 @@ describe('the janitor and unused uploads', () => {
     await second.ready();
     await second.close();
 
-    expect(exists(scene.unused)).toBe(false);
-    expect(exists(scene.replaced)).toBe(false);
-    expect(exists(scene.background)).toBe(true);
-    expect(exists(scene.rendered)).toBe(true);
-    expect(exists(scene.current)).toBe(true);
+    expect(await exists(scene.unused)).toBe(false);
+    expect(await exists(scene.replaced)).toBe(false);
+    expect(await exists(scene.background)).toBe(true);
+    expect(await exists(scene.rendered)).toBe(true);
+    expect(await exists(scene.current)).toBe(true);
   });
 
   it('keeps a file no meme uses until it is a day old, by the injected clock', async () => {
     ctx = await createTestApp();
     const { cookie } = await loginCookie(ctx!.app, mainnetWallets.taproot);
     const name = nameOf((await upload(cookie, await png('#123456'))).json().uploadedImageUrl);
-    const written = fs.statSync(path.join(uploadsDir(), name)).mtimeMs;
-    const store = createUploadStore(ctx!.config.dataDir);
+    const written = (await stored(name)).modifiedAt;
+    const store = appStore();
 
     expect(await pruneUnusedUploads(ctx!.handle.db, store, written + unusedUploadGraceMs - 1)).toEqual({ files: 0, bytes: 0 });
-    expect(exists(name)).toBe(true);
+    expect(await exists(name)).toBe(true);
     const pruned = await pruneUnusedUploads(ctx!.handle.db, store, written + unusedUploadGraceMs);
     expect(pruned.files).toBe(1);
     expect(pruned.bytes).toBeGreaterThan(0);
-    expect(exists(name)).toBe(false);
+    expect(await exists(name)).toBe(false);
   });
 
-  it('also deletes temp files left by interrupted writes once they are old', async () => {
+  it('also deletes temp files left by interrupted writes in the uploads folder once they are old', async () => {
     ctx = await createTestApp();
-    fs.writeFileSync(path.join(uploadsDir(), `${'a'.repeat(32)}.png.4242.tmp`), 'half a file');
-    age(`${'a'.repeat(32)}.png.4242.tmp`, 2 * day);
-    const store = createUploadStore(ctx!.config.dataDir);
+    const store = createDiskUploadStore(ctx!.config.dataDir);
+    fs.mkdirSync(store.root, { recursive: true });
+    const temp = path.join(store.root, `${'a'.repeat(32)}.png.4242.tmp`);
+    fs.writeFileSync(temp, 'half a file');
+    fs.utimesSync(temp, new Date(Date.now() - 2 * day), new Date(Date.now() - 2 * day));
     expect(await pruneUnusedUploads(ctx!.handle.db, store, Date.now())).toEqual({ files: 1, bytes: 11 });
   });
 });
@@ -130,7 +141,7 @@ describe('npm run cleanup', () => {
   it('runs every pruning once and prints the counts', async () => {
     ctx = await createTestApp();
     const scene = await storeScene();
-    const unusedBytes = fs.statSync(path.join(uploadsDir(), scene.unused)).size + fs.statSync(path.join(uploadsDir(), scene.replaced)).size;
+    const unusedBytes = (await stored(scene.unused)).bytes + (await stored(scene.replaced)).bytes;
     const now = Date.now();
     await ctx!.handle.db
       .insertInto('oauth_states')
@@ -144,19 +155,21 @@ describe('npm run cleanup', () => {
     expect(result.stdout).toMatch(/OAuth states:\s+1\n/);
     expect(result.stdout).toMatch(/sessions:\s+0\n/);
     expect(result.stdout).toMatch(new RegExp(`unused images:\\s+2 \\(${(unusedBytes / 1024).toFixed(1)} KB\\)\\n`));
-    expect(exists(scene.unused)).toBe(false);
-    expect(exists(scene.replaced)).toBe(false);
-    expect(exists(scene.background)).toBe(true);
-    expect(exists(scene.rendered)).toBe(true);
+    expect(await exists(scene.unused)).toBe(false);
+    expect(await exists(scene.replaced)).toBe(false);
+    expect(await exists(scene.background)).toBe(true);
+    expect(await exists(scene.rendered)).toBe(true);
   });
 });
 
 describe('the uploads disk budget (UPLOADS_MAX_MB)', () => {
-  it('answers 507 STORAGE_FULL with a readable message once the folder is at its budget, and stores nothing', async () => {
+  const storedNames = async () => (await appStore().list()).map((file) => file.name).sort();
+
+  it('answers 507 STORAGE_FULL with a readable message once the store is at its budget, and stores nothing', async () => {
     ctx = await createTestApp({ UPLOADS_MAX_MB: '1' });
-    fs.writeFileSync(path.join(uploadsDir(), 'filler.bin'), Buffer.alloc(megabyte - 64));
+    await appStore().save(Buffer.alloc(megabyte - 64, 7), 'png');
     const { cookie, userId } = await loginCookie(ctx!.app, mainnetWallets.taproot);
-    const before = fs.readdirSync(uploadsDir()).sort();
+    const before = await storedNames();
 
     const response = await upload(cookie, await png('#abcdef'));
     expect(response.statusCode).toBe(507);
@@ -172,21 +185,21 @@ describe('the uploads disk budget (UPLOADS_MAX_MB)', () => {
     expect((await ctx!.handle.db.selectFrom('memes').select('image_file').where('id', '=', meme.id).executeTakeFirstOrThrow()).image_file).toBe(
       `${'b'.repeat(32)}.png`,
     );
-    expect(fs.readdirSync(uploadsDir()).sort()).toEqual(before);
+    expect(await storedNames()).toEqual(before);
   });
 
   it('accepts uploads under the budget', async () => {
     ctx = await createTestApp({ UPLOADS_MAX_MB: '1' });
-    fs.writeFileSync(path.join(uploadsDir(), 'filler.bin'), Buffer.alloc(megabyte / 2));
+    await appStore().save(Buffer.alloc(megabyte / 2, 7), 'png');
     const { cookie } = await loginCookie(ctx!.app, mainnetWallets.taproot);
     expect((await upload(cookie, await png('#abcdef'))).statusCode).toBe(200);
   });
 
-  it('counts its own writes and deletes at once and other processes\' files after a short while', async () => {
+  it('counts its own writes and deletes at once and other processes\' files after a short while (uploads folder)', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-budget-'));
     try {
       let now = 1_900_000_000_000;
-      const store = createUploadStore(dataDir, { maxBytes: 1000, now: () => now });
+      const store = createDiskUploadStore(dataDir, { maxBytes: 1000, now: () => now });
       const first = await store.save(Buffer.alloc(600, 1), 'png');
       await expect(store.save(Buffer.alloc(600, 2), 'png')).rejects.toMatchObject({ statusCode: 507, code: 'STORAGE_FULL' });
       await store.remove(first);
@@ -200,6 +213,17 @@ describe('the uploads disk budget (UPLOADS_MAX_MB)', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it('counts every process\'s images at once when they live in the database', async () => {
+    ctx = await createTestApp();
+    const [one, other] = [createDatabaseUploadStore(ctx!.handle.db, { maxBytes: 1000 }), createDatabaseUploadStore(ctx!.handle.db, { maxBytes: 1000 })];
+    const first = await one.save(Buffer.alloc(600, 1), 'png');
+    await expect(other.save(Buffer.alloc(600, 2), 'png')).rejects.toMatchObject({ statusCode: 507, code: 'STORAGE_FULL' });
+    expect(await other.read(first)).toEqual(Buffer.alloc(600, 1));
+    expect(await one.remove(first)).toBe(true);
+    expect(await other.find(first)).toBeNull();
+    await expect(other.save(Buffer.alloc(600, 2), 'png')).resolves.toMatch(/\.png$/);
   });
 
   it('refuses a budget of zero at start, naming the variable', async () => {

@@ -201,8 +201,19 @@ describe('GET /api/tweets/user', () => {
 
   it('answers the newest 5 claims with the total, and the rest with an offset', async () => {
     const session = await connectedUser();
-    for (let i = 0; i < 7; i++) {
-      expect((await post(session)).statusCode).toBe(200);
+    // Seven different posts: the same text again would be the same post (one claim per post).
+    const texts = [
+      goodText,
+      'Fees are up again and my squirrels do not care; long-term holders keep building on ordinals. #ACORN #BRC20',
+      'New collectors: read the docs, check the inscription, then join the forest. Patience pays here. #ACORN #BRC20',
+      'The halving is close and the squirrel crew is calm. Culture first, charts later, acorns always. #ACORN #BRC20',
+      'Made a meme at 3am, shared it at dawn, and the whole community laughed with me. Good people here. #ACORN #BRC20',
+      'Ordinals made Bitcoin art permanent; this collection made it fun. Both things can be true at once. #ACORN #BRC20',
+      'Quiet week on the charts, busy week in the chat. That is how you know a community is real. #ACORN #BRC20',
+    ];
+    for (const text of texts) {
+      const response = await post(session, { tweetText: text, actualTweetUrl: `https://x.com/poster/status/${publish('2002', text)}` });
+      expect(response.statusCode, response.body).toBe(200);
       await ctx.handle.db.updateTable('users').set({ last_tweet_claim_at: null }).execute();
     }
     const first = (await page(session)).json();

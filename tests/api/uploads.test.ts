@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -26,6 +24,13 @@ function upload(value: Buffer, filename = 'photo.png', type = 'image/png', withC
     headers: { ...body.headers, ...(withCookie ? { cookie } : {}) },
     payload: body.payload,
   });
+}
+
+/** The stored image as the app serves it (from the folder on SQLite, the database on PostgreSQL). */
+async function served(url: string): Promise<Buffer> {
+  const response = await ctx.app.inject({ method: 'GET', url });
+  if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode}`);
+  return response.rawPayload;
 }
 
 async function png(width = 64, height = 48) {
@@ -60,7 +65,7 @@ describe('POST /api/upload/image', () => {
       .toBuffer();
     expect(withExif.includes(Buffer.from('secret-owner'))).toBe(true);
     const { uploadedImageUrl } = (await upload(withExif, 'a.jpg', 'image/jpeg')).json();
-    const stored = fs.readFileSync(path.join(ctx.config.dataDir, uploadedImageUrl));
+    const stored = await served(uploadedImageUrl);
     expect(stored.includes(Buffer.from('secret-owner'))).toBe(false);
     expect((await sharp(stored).metadata()).exif).toBeUndefined();
   });
@@ -82,7 +87,7 @@ describe('POST /api/upload/image', () => {
     const garbage = Buffer.from('<script>alert("polyglot")</script>');
     const response = await upload(Buffer.concat([await png(), garbage]));
     expect(response.statusCode).toBe(200);
-    const stored = fs.readFileSync(path.join(ctx.config.dataDir, response.json().uploadedImageUrl));
+    const stored = await served(response.json().uploadedImageUrl);
     expect(stored.includes(garbage)).toBe(false);
   });
 

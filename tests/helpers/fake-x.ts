@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerWithFault, type Fault, timerSet } from './fake-upstream.js';
 
 export interface FakeXUser {
   id: string;
@@ -23,15 +24,13 @@ export interface FakeXPost {
   urls?: string[];
 }
 
-/** slow-body: the status and headers at once, then half the body, the rest much later than any timeout. */
-type Mode = 'ok' | 'fail' | 'hang' | 'slow-body';
-
-const slowBodyDelayMs = 120_000;
+/** `fail`: a 500 (kept for the tests that say so); any fault of the shared list otherwise. */
+type Mode = 'ok' | 'fail' | Fault;
 
 /**
  * A real HTTP stand-in for X on 127.0.0.1: the OAuth 2.0 authorize redirect and token endpoint
  * (checking PKCE), /2/users/me and /2/tweets/{id}. Tests set the account the next login gets,
- * the posts that exist, and whether an endpoint fails, hangs or sends its body late.
+ * the posts that exist, and whether an endpoint fails, hangs, answers garbage or answers late.
  */
 export async function startFakeX() {
   let nextUser: FakeXUser = { id: '1001', username: 'acorn_fan', verifiedType: 'none' };
@@ -39,23 +38,28 @@ export async function startFakeX() {
   const codes = new Map<string, { challenge: string; user: FakeXUser; redirectUri: string }>();
   const tokens = new Map<string, FakeXUser>();
   const posts = new Map<string, FakeXPost>();
-  const modes = { token: 'ok' as Mode, me: 'ok' as Mode, tweets: 'ok' as Mode };
+  type Endpoint = 'token' | 'me' | 'tweets';
+  const modes: Record<Endpoint, Mode> = { token: 'ok', me: 'ok', tweets: 'ok' };
+  /** When a slow fault sends the good answer; unset: later than any test. */
+  const lateMs: Partial<Record<Endpoint, number>> = {};
+  const abandoned: Record<Endpoint, number> = { token: 0, me: 0, tweets: 0 };
   const received: Array<{ method: string; path: string; query: string }> = [];
-  const timers = new Set<NodeJS.Timeout>();
+  const timers = timerSet();
 
-  function json(response: http.ServerResponse, status: number, body: unknown, mode: Mode = 'ok') {
-    const text = JSON.stringify(body);
-    if (mode !== 'slow-body') {
-      response.writeHead(status, { 'content-type': 'application/json' }).end(text);
+  /** The answer a healthy X gives, or the endpoint's fault instead. */
+  function json(response: http.ServerResponse, status: number, body: unknown, endpoint?: Endpoint) {
+    const mode = endpoint ? modes[endpoint] : 'ok';
+    const good = { status, contentType: 'application/json', body: JSON.stringify(body) };
+    if (mode === 'ok') {
+      response.writeHead(status, { 'content-type': good.contentType }).end(good.body);
       return;
     }
-    response.writeHead(status, { 'content-type': 'application/json' });
-    response.write(text.slice(0, text.length >> 1));
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      response.end(text.slice(text.length >> 1));
-    }, slowBodyDelayMs);
-    timers.add(timer);
+    const fault = mode === 'fail' ? 'error-500' : mode;
+    // X gave up on by the app before the whole answer was sent (the fake cutting it off does not count).
+    response.on('close', () => {
+      if (!response.writableFinished && fault !== 'cut-off') abandoned[endpoint!]++;
+    });
+    answerWithFault(response, fault, good, timers.later, lateMs[endpoint!]);
   }
 
   function bearer(request: http.IncomingMessage): FakeXUser | undefined {
@@ -92,26 +96,22 @@ export async function startFakeX() {
     }
 
     if (url.pathname === '/2/oauth2/token' && request.method === 'POST') {
-      if (modes.token === 'hang') return;
-      if (modes.token === 'fail') return json(response, 500, { error: 'server_error' });
       const form = await readBody(request);
       const grant = codes.get(form.get('code') ?? '');
       const verifier = form.get('code_verifier') ?? '';
       const challenge = createHash('sha256').update(verifier).digest('base64url');
       if (!grant || grant.challenge !== challenge || grant.redirectUri !== form.get('redirect_uri')) {
-        return json(response, 400, { error: 'invalid_request' });
+        return json(response, 400, { error: 'invalid_request' }, 'token');
       }
       codes.delete(form.get('code') ?? '');
       const accessToken = randomBytes(12).toString('hex');
       tokens.set(accessToken, grant.user);
-      return json(response, 200, { access_token: accessToken, refresh_token: `r-${accessToken}`, expires_in: 7200 }, modes.token);
+      return json(response, 200, { access_token: accessToken, refresh_token: `r-${accessToken}`, expires_in: 7200 }, 'token');
     }
 
     if (url.pathname === '/2/users/me') {
-      if (modes.me === 'hang') return;
-      if (modes.me === 'fail') return json(response, 500, { title: 'Internal Error' });
       const user = bearer(request);
-      if (!user) return json(response, 401, { title: 'Unauthorized' });
+      if (!user) return json(response, 401, { title: 'Unauthorized' }, 'me');
       return json(
         response,
         200,
@@ -124,17 +124,15 @@ export async function startFakeX() {
             public_metrics: { followers_count: user.followers ?? defaultFollowers, following_count: 12, tweet_count: 340, listed_count: 0 },
           },
         },
-        modes.me,
+        'me',
       );
     }
 
     const tweet = /^\/2\/tweets\/(\d+)$/.exec(url.pathname);
     if (tweet) {
-      if (modes.tweets === 'hang') return;
-      if (modes.tweets === 'fail') return json(response, 500, { title: 'Internal Error' });
-      if (!bearer(request)) return json(response, 401, { title: 'Unauthorized' });
+      if (!bearer(request)) return json(response, 401, { title: 'Unauthorized' }, 'tweets');
       const post = posts.get(tweet[1]!);
-      if (!post) return json(response, 200, { errors: [{ title: 'Not Found Error', resource_id: tweet[1] }] }, modes.tweets);
+      if (!post) return json(response, 200, { errors: [{ title: 'Not Found Error', resource_id: tweet[1] }] }, 'tweets');
       const urls = (post.urls ?? []).map((expanded, index) => ({
         url: `https://t.co/fake${index}`,
         expanded_url: expanded,
@@ -147,7 +145,7 @@ export async function startFakeX() {
         created_at: post.createdAt.toISOString(),
         ...(urls.length > 0 ? { entities: { urls } } : {}),
       };
-      return json(response, 200, { data }, modes.tweets);
+      return json(response, 200, { data }, 'tweets');
     }
 
     json(response, 404, { title: 'Not Found' });
@@ -171,8 +169,14 @@ export async function startFakeX() {
     setAuthorizeError(error: string | null) {
       authorizeError = error;
     },
-    setMode(endpoint: keyof typeof modes, mode: Mode) {
+    /** How the endpoint answers from now on; `options.lateMs`: when a slow fault sends the good answer. */
+    setMode(endpoint: Endpoint, mode: Mode, options: { lateMs?: number } = {}) {
       modes[endpoint] = mode;
+      lateMs[endpoint] = options.lateMs;
+    },
+    /** How many calls on the endpoint the app gave up on before the answer was complete. */
+    abandoned(endpoint: Endpoint): number {
+      return abandoned[endpoint];
     },
     addPost(id: string, post: FakeXPost) {
       posts.set(id, post);
@@ -188,7 +192,7 @@ export async function startFakeX() {
     },
     requests: received,
     async close() {
-      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -61,9 +61,10 @@ describe('offline tweets', () => {
     });
   });
 
-  it('gives the same tweet for the same prompt and language', async () => {
-    expect(await provider.tweet('比特币减半', 'zh')).toBe(await provider.tweet('比特币减半', 'zh'));
-    expect(await provider.tweet('比特币减半', 'zh')).not.toBe(await provider.tweet('比特币减半', 'en'));
+  it('gives the same tweet for the same seed, and a new one each call without a seed', async () => {
+    expect(await provider.tweet('比特币减半', 'zh', 7)).toBe(await provider.tweet('比特币减半', 'zh', 7));
+    expect(await provider.tweet('比特币减半', 'zh', 7)).not.toBe(await provider.tweet('比特币减半', 'en', 7));
+    expect(await provider.tweet('比特币减半', 'zh')).not.toBe(await provider.tweet('比特币减半', 'zh'));
   });
 
   it("keeps the visitor's words as written, question marks and dollar signs included", async () => {

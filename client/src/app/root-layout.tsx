@@ -1,23 +1,11 @@
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { SiteHeader } from '@client/components/site-header';
-import { Spinner } from '@client/components/spinner';
 import { useLanguage } from '@client/app/i18n/language-provider';
-import { usePublicConfig } from '@client/features/config/api/get-public-config';
-import '@client/styles/demo-notice.css';
 
-/** Shown while the server still holds the demo data set, so no one takes its figures for real ones. */
-function DemoDataNotice() {
-  const { t } = useLanguage();
-  if (usePublicConfig().data?.demoData !== true) return null;
-  return (
-    <p className="demo-notice" role="note">
-      <strong>{t.app.demoDataLabel}</strong> {t.app.demoDataText}
-    </p>
-  );
-}
+const AppBody = lazy(async () => ({ default: (await import('./app-body')).AppBody }));
 
-export function RootLayout() {
+/** The header paints at once; below it, <main> stays empty until the page's data layer is here. */
+export function RootLayout({ children }: { children: ReactNode }) {
   const { t } = useLanguage();
 
   return (
@@ -26,13 +14,9 @@ export function RootLayout() {
         {t.app.skipToContent}
       </a>
       <SiteHeader />
-      <DemoDataNotice />
-      <main id="main" className="page" tabIndex={-1}>
-        <Suspense fallback={<Spinner label={t.app.loading} />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <ScrollRestoration />
+      <Suspense fallback={<main id="main" className="page" tabIndex={-1} />}>
+        <AppBody>{children}</AppBody>
+      </Suspense>
     </>
   );
 }

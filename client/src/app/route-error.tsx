@@ -1,9 +1,7 @@
-import { useRouteError } from 'react-router-dom';
 import { useLanguage } from '@client/app/i18n/language-provider';
 
 /** Shown instead of a page that failed to load or render (e.g. a stale chunk after a deploy). */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useLanguage();
   console.error(error);
 

@@ -6,13 +6,15 @@ import { computeAllocationRoot } from './allocation-tree.js';
 /**
  * Labels an import source with the block height its figures are "as of" and returns the Merkle root over
  * every record now in the table. Writing the snapshot also moves the table version, so running servers
- * rebuild their tree on the next request.
+ * rebuild their tree on the next request. An import that built the root while it wrote (`built`) saves
+ * reading the whole table again.
  */
 export async function recordAllocationSnapshot(
   db: Kysely<Database>,
   snapshot: { source: string; asOfBlock: number | null },
   now = Date.now(),
+  built?: { root: string | null; leafCount: number },
 ) {
   await upsertAllocationSnapshot(db, { source: snapshot.source, asOfBlock: snapshot.asOfBlock, importedAt: now });
-  return computeAllocationRoot(db);
+  return built ?? computeAllocationRoot(db);
 }

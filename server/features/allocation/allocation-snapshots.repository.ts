@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database } from '../../db/schema.js';
 
 export interface AllocationSnapshot {
@@ -32,13 +33,16 @@ export async function listAllocationSnapshots(db: Kysely<Database>): Promise<All
 }
 
 /** The latest "as of" height among the sources holding records of this wallet (an index probe). */
-export async function findWalletAsOfBlock(db: Kysely<Database>, walletAddress: string): Promise<number | null> {
-  const row = await db
+export const walletAsOfBlockQuery = preparedQuery((db: Kysely<Database>, walletAddress: string) =>
+  db
     .selectFrom('allocation_snapshots')
     .select((eb) => eb.fn.max('as_of_block').as('block'))
     .where('source', 'in', (eb) =>
       eb.selectFrom('allocation_records').select('source').where('wallet_address', '=', walletAddress),
-    )
-    .executeTakeFirst();
+    ),
+);
+
+export async function findWalletAsOfBlock(db: Kysely<Database>, walletAddress: string): Promise<number | null> {
+  const [row] = await walletAsOfBlockQuery.execute(db, walletAddress);
   return row?.block === null || row?.block === undefined ? null : Number(row.block);
 }

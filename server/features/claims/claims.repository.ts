@@ -12,8 +12,9 @@ export interface NewClaim {
   now: number;
 }
 
-export async function insertClaim(db: Kysely<Database>, claim: NewClaim): Promise<void> {
-  await db
+/** Returns the new claim's id. */
+export async function insertClaim(db: Kysely<Database>, claim: NewClaim): Promise<number> {
+  const row = await db
     .insertInto('tweet_claims')
     .values({
       user_id: claim.userId,
@@ -25,7 +26,9 @@ export async function insertClaim(db: Kysely<Database>, claim: NewClaim): Promis
       created_at: claim.now,
       meme_id: claim.memeId,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
 }
 
 export async function isPostClaimed(db: Kysely<Database>, tweetId: string): Promise<boolean> {

@@ -2,11 +2,13 @@ import type { Kysely } from 'kysely';
 import { miningRewards, tweetCooldownMs } from '../../../shared/app-limits.js';
 import type { Database, User } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
-import { AppError, conflict } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import type { XPost } from '../../integrations/x-client.js';
 import { assertAccountStillEligible, requireTwitterAccount, type XDeps } from '../x-auth/x-auth.service.js';
 import { awardPointsOffCooldown, findUserPoints, insertClaim, isPostClaimed } from './claims.repository.js';
+import { insertClaimText, lockClaimTexts } from './claim-texts.repository.js';
 import { cooldownError, cooldownFrom } from './cooldown.js';
+import { alreadyClaimed, assertNotDuplicate, indexedTextOf } from './duplicate-check.js';
 import { fetchOwnPost } from './own-post.js';
 
 export interface ClaimDeps extends XDeps {
@@ -29,18 +31,19 @@ export interface PostClaim {
   memeId: number | null;
   /** Recorded as the claimed text when X is not asked (no X configured); otherwise the post's own text. */
   fallbackText: string;
+  /** Text the server itself wrote for this claim (a meme's caption): left out of the duplicate check. */
+  ownText: string | null;
   /** The kind's own rules for the post as X has it; throws an AppError. */
   checkPost: (post: XPost) => void;
   /** Runs in the claim's transaction after the points are written, e.g. to mark the meme posted. */
   alsoRecord?: (trx: Kysely<Database>, points: number) => Promise<void>;
 }
 
-const alreadyClaimed = () => conflict('TWEET_ALREADY_CLAIMED', 'This post has already been claimed.');
-
 /**
  * Every rule of a points-earning post in one place: mining open, X linked, one claim per post ever,
  * one claim per cooldown across tweets and memes, the X account still meeting the account
- * requirements, the post checked on X, then the claim and its points in one transaction.
+ * requirements, the post checked on X, its text not a (near) copy of an earlier claimed post, then
+ * the claim, its points and its text's place in the duplicate index in one transaction.
  */
 export async function claimPost(deps: ClaimDeps, user: User, claim: PostClaim, now: number) {
   if (!deps.miningOpen) {
@@ -59,14 +62,17 @@ export async function claimPost(deps: ClaimDeps, user: User, claim: PostClaim, n
   }
   if (post) claim.checkPost(post);
   const points = rewards[claim.kind][account.is_verified === 1 ? 'paidTier' : 'standard'];
+  const tweetText = post?.text ?? claim.fallbackText;
+  const indexed = indexedTextOf(tweetText, claim.ownText);
 
   try {
     await deps.db.transaction().execute(async (trx) => {
-      await insertClaim(trx, {
+      if (indexed) await lockClaimTexts(trx);
+      const claimId = await insertClaim(trx, {
         userId: user.id,
         tweetId: claim.tweetId,
         tweetUrl: claim.tweetUrl,
-        tweetText: post?.text ?? claim.fallbackText,
+        tweetText,
         isCustom: claim.isCustom,
         points,
         memeId: claim.memeId,
@@ -75,6 +81,11 @@ export async function claimPost(deps: ClaimDeps, user: User, claim: PostClaim, n
       if (!(await awardPointsOffCooldown(trx, { userId: user.id, points, now, cooldownMs: tweetCooldownMs }))) {
         const latest = await findUserPoints(trx, user.id);
         throw cooldownError(cooldownFrom(latest.last_tweet_claim_at, now));
+      }
+      // After the cooldown, as outside the transaction: a post too early hears that first.
+      if (indexed) {
+        await assertNotDuplicate(trx, user.id, indexed);
+        await insertClaimText(trx, { claimId, userId: user.id, ...indexed });
       }
       await claim.alsoRecord?.(trx, points);
     });

@@ -1,45 +1,75 @@
 import { knownAllocationCategories } from '../../../shared/allocation-categories.js';
-import type { CategoryTotal, LineError, ValidRow } from './import-file.js';
+import type { CategoryTotal, LineError } from './import-file.js';
 
-export interface AllocationRow {
-  wallet: string;
-  category: string;
-  micro: bigint;
+/**
+ * The checked rows of an allocation file, column by column: a million row objects would cost more in
+ * garbage collection than the import's real work. Amounts are micro-tokens as numbers, exact because
+ * each is at most the total supply (1e15 < 2^53) and sums are checked against it as they grow.
+ */
+export class AllocationRows {
+  readonly lines: number[] = [];
+  readonly wallets: string[] = [];
+  readonly categories: string[] = [];
+  readonly micros: number[] = [];
+
+  get length(): number {
+    return this.lines.length;
+  }
+
+  push(line: number, wallet: string, category: string, micro: number): void {
+    this.lines.push(line);
+    this.wallets.push(wallet);
+    this.categories.push(category);
+    this.micros.push(micro);
+  }
 }
 
 /**
  * A wallet has each category at most once per file: a second row for the same pair is refused on its
  * own line, naming the line of the first, since adding them up silently could hide a doubled row.
+ * Also counts the wallets. Each row links to the previous row of its wallet, so a pair is looked for
+ * among the wallet's few rows only (and a file's adjacent rows of one wallet need no map lookup).
  */
-export function duplicatePairs(rows: readonly ValidRow<AllocationRow>[]): LineError[] {
-  const firstLine = new Map<string, number>();
-  const errors: LineError[] = [];
-  for (const { line, value } of rows) {
-    const key = `${value.wallet}\u0000${value.category}`;
-    const first = firstLine.get(key);
-    if (first === undefined) firstLine.set(key, line);
-    else {
-      errors.push({
-        line,
-        message: `wallet_address ${value.wallet} has category "${value.category}" twice in this file, on lines ${first} and ${line}`,
+export function checkWalletPairs(rows: AllocationRows): { duplicates: LineError[]; wallets: number } {
+  const { lines, wallets, categories } = rows;
+  const latestRowOf = new Map<string, number>();
+  const previousRow = new Int32Array(rows.length);
+  const duplicates: LineError[] = [];
+  for (let i = 0; i < rows.length; i += 1) {
+    const wallet = wallets[i]!;
+    const previous = i > 0 && wallets[i - 1] === wallet ? i - 1 : (latestRowOf.get(wallet) ?? -1);
+    previousRow[i] = previous;
+    latestRowOf.set(wallet, i);
+    let first = -1;
+    for (let row = previous; row !== -1; row = previousRow[row]!) {
+      if (categories[row] === categories[i]) first = row;
+    }
+    if (first !== -1) {
+      duplicates.push({
+        line: lines[i]!,
+        message: `wallet_address ${wallet} has category "${categories[i]}" twice in this file, on lines ${lines[first]} and ${lines[i]}`,
       });
     }
   }
-  return errors;
+  return { duplicates, wallets: latestRowOf.size };
 }
 
 /** Rows and tokens per category: the known categories in their order, then added ones by name. */
-export function categoryTotals(rows: readonly ValidRow<AllocationRow>[]): CategoryTotal[] {
-  const totals = new Map<string, CategoryTotal>();
-  for (const { value } of rows) {
-    const total = totals.get(value.category) ?? { category: value.category, rows: 0, totalMicro: 0n };
-    total.rows += 1;
-    total.totalMicro += value.micro;
-    totals.set(value.category, total);
+export function categoryTotals(rows: AllocationRows): CategoryTotal[] {
+  const totals = new Map<string, { rows: number; micro: number }>();
+  for (let i = 0; i < rows.length; i += 1) {
+    const category = rows.categories[i]!;
+    const total = totals.get(category);
+    if (total) {
+      total.rows += 1;
+      total.micro += rows.micros[i]!;
+    } else totals.set(category, { rows: 1, micro: rows.micros[i]! });
   }
   const rank = (category: string) => {
     const index = knownAllocationCategories.indexOf(category);
     return index === -1 ? knownAllocationCategories.length : index;
   };
-  return [...totals.values()].sort((a, b) => rank(a.category) - rank(b.category) || a.category.localeCompare(b.category));
+  return [...totals]
+    .map(([category, total]) => ({ category, rows: total.rows, totalMicro: BigInt(total.micro) }))
+    .sort((a, b) => rank(a.category) - rank(b.category) || a.category.localeCompare(b.category));
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { countDemoRows, type DemoCounts, demoSource, hasAnyDemoRow } from '../../demo/demo.repository.js';
 import { totalSupply } from '../../../shared/tokenomics.js';
+import type { MerkleRoot } from './background-merkle.js';
 import { type CsvRecord, type LineError, readCsvRecords } from './csv-records.js';
 import { type Checked, maxTokensMicro } from './import-fields.js';
 
@@ -48,6 +49,8 @@ export interface ImportAccepted {
   /** Demo rows left beside this import (--keep-demo, or a dry run), else null. */
   demoRows: DemoCounts | null;
   dryRun: boolean;
+  /** Allocation files, when written: the Merkle root of the whole table after the import. */
+  merkle?: MerkleRoot;
 }
 
 export interface ImportRejected {

@@ -1,5 +1,8 @@
-import type { Insertable, Kysely } from 'kysely';
+import type SQLite from 'better-sqlite3';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import type { AllocationRecordsTable, Database, PointsAllocationsTable } from '../../db/schema.js';
+import type { AllocationRows } from './allocation-rows.js';
+import type { LeafRows } from './background-merkle.js';
 
 // 500 rows x 5 columns stays far below SQLite's and PostgreSQL's bound-parameter limits.
 const batchSize = 500;
@@ -29,18 +32,92 @@ export async function deleteAllocationRecordsOfSource(db: Kysely<Database>, sour
   return Number(result.numDeletedRows);
 }
 
-/** Inserts in batches; `onBatch` gets the running count. */
-export async function insertAllocationRecords(
+// Rows per step of a bulk load: one PostgreSQL statement (4 array parameters), or a progress report.
+const bulkStep = 25_000;
+
+/**
+ * PostgreSQL: the rows as one `insert … select from unnest(arrays)` per step, four parameters whatever
+ * the row count, instead of a statement (or a bound parameter) per row.
+ */
+export async function insertAllocationRowsPostgres(
   db: Kysely<Database>,
-  rows: readonly NewAllocationRecord[],
+  source: string,
+  rows: AllocationRows,
   onBatch?: (inserted: number) => void,
 ): Promise<void> {
-  let inserted = 0;
-  for (const batch of batches(rows, batchSize)) {
-    await db.insertInto('allocation_records').values(batch).execute();
-    inserted += batch.length;
-    onBatch?.(inserted);
+  for (let start = 0; start < rows.length; start += bulkStep) {
+    const end = Math.min(start + bulkStep, rows.length);
+    await sql`
+      insert into allocation_records (wallet_address, category, tokens_micro, source)
+      select wallet_address, category, tokens_micro, ${source}
+      from unnest(${rows.wallets.slice(start, end)}::text[], ${rows.categories.slice(start, end)}::text[], ${rows.micros.slice(start, end)}::bigint[])
+        as incoming (wallet_address, category, tokens_micro)
+    `.execute(db);
+    onBatch?.(end);
   }
+}
+
+/**
+ * SQLite: a prepared many-row insert on the raw handle, inside the caller's transaction. When the load
+ * is at least as large as what stays in the table, the table's indexes are dropped first and built once
+ * at the end (a sorted build instead of a million scattered index updates).
+ */
+export async function insertAllocationRowsSqlite(
+  database: SQLite.Database,
+  source: string,
+  rows: AllocationRows,
+  onBatch?: (inserted: number) => void,
+): Promise<void> {
+  if (!database.inTransaction) throw new Error('insertAllocationRowsSqlite runs inside the import transaction');
+  const { count } = database.prepare('select count(*) as count from allocation_records').get() as { count: number };
+  // An index led by `source` only grows at its end while one source is loaded, so it stays.
+  const ledBySource = (name: string) => (database.pragma(`index_info("${name.replaceAll('"', '""')}")`) as { seqno: number; name: string }[])
+    .some((column) => column.seqno === 0 && column.name === 'source');
+  const indexes =
+    rows.length >= count
+      ? (database
+          .prepare("select name, sql from sqlite_master where type = 'index' and tbl_name = 'allocation_records' and sql is not null")
+          .all() as { name: string; sql: string }[]).filter((index) => !ledBySource(index.name))
+      : [];
+  for (const index of indexes) database.exec(`drop index "${index.name.replaceAll('"', '""')}"`);
+  const statement = (count: number) =>
+    database.prepare(`insert into allocation_records (wallet_address, category, tokens_micro, source) values ${Array(count).fill('(?, ?, ?, ?)').join(', ')}`);
+  // Rows per statement: far fewer calls into SQLite, still well below its 32,766 bound parameters.
+  const perStatement = 100;
+  const insertMany = statement(perStatement);
+  const insertOne = statement(1);
+  const parameters: unknown[] = new Array(perStatement * 4);
+  const { wallets, categories, micros } = rows;
+  for (let start = 0; start < rows.length; start += bulkStep) {
+    const end = Math.min(start + bulkStep, rows.length);
+    let i = start;
+    for (; i + perStatement <= end; i += perStatement) {
+      for (let k = 0; k < perStatement; k += 1) {
+        parameters[4 * k] = wallets[i + k];
+        parameters[4 * k + 1] = categories[i + k];
+        parameters[4 * k + 2] = micros[i + k];
+        parameters[4 * k + 3] = source;
+      }
+      insertMany.run(parameters);
+    }
+    for (; i < end; i += 1) insertOne.run(wallets[i], categories[i], micros[i], source);
+    onBatch?.(end);
+  }
+  for (const index of indexes) database.exec(index.sql);
+}
+
+/** Every allocation record of the other sources, as Merkle leaf fields. */
+export async function readAllocationLeavesExcept(db: Kysely<Database>, source: string): Promise<LeafRows> {
+  const records = await db
+    .selectFrom('allocation_records')
+    .select(['wallet_address', 'category', 'tokens_micro'])
+    .where('source', '<>', source)
+    .execute();
+  return {
+    wallets: records.map((record) => record.wallet_address),
+    categories: records.map((record) => record.category),
+    micros: records.map((record) => Number(record.tokens_micro)),
+  };
 }
 
 export async function countPointsAllocationsOfSource(db: Kysely<Database>, source: string): Promise<number> {

@@ -1,13 +1,17 @@
 import type { Kysely } from 'kysely';
+import { sqliteHandleOf } from '../../db/connect.js';
 import type { Database } from '../../db/schema.js';
-import { refreshPointsStats } from '../tokens/points-stats.repository.js';
+import type { AllocationRows } from './allocation-rows.js';
+import type { LeafRows } from './background-merkle.js';
+import { refreshPointsStats } from '../points/points-stats.repository.js';
 import { type ImportProgress, progressEvery } from './import-file.js';
 import {
   deleteAllocationRecordsOfSource,
   deletePointsAllocationsOfSource,
-  insertAllocationRecords,
+  insertAllocationRowsPostgres,
+  insertAllocationRowsSqlite,
   insertPointsAllocations,
-  type NewAllocationRecord,
+  readAllocationLeavesExcept,
   type NewPointsAllocation,
 } from './imports.repository.js';
 
@@ -22,17 +26,25 @@ function writeProgress(total: number, onProgress?: ImportProgress) {
   };
 }
 
-/** Replaces every allocation record of `source` in one transaction; returns how many rows it replaced. */
+/**
+ * Replaces every allocation record of `source` in one transaction; returns how many rows it replaced and
+ * the rows of the other sources as they stand at the commit (for the Merkle root of the whole table).
+ * The file was read and checked before, so the write lock is held only for the delete and the bulk load.
+ */
 export async function replaceAllocationSource(
   db: Kysely<Database>,
   source: string,
-  rows: readonly NewAllocationRecord[],
+  rows: AllocationRows,
   onProgress?: ImportProgress,
-): Promise<number> {
+): Promise<{ replaced: number; otherSources: LeafRows }> {
+  const sqlite = sqliteHandleOf(db);
+  const progress = writeProgress(rows.length, onProgress);
   return db.transaction().execute(async (trx) => {
     const replaced = await deleteAllocationRecordsOfSource(trx, source);
-    await insertAllocationRecords(trx, rows, writeProgress(rows.length, onProgress));
-    return replaced;
+    // SQLite has one connection, held by this transaction: statements on its raw handle run inside it.
+    if (sqlite) await insertAllocationRowsSqlite(sqlite, source, rows, progress);
+    else await insertAllocationRowsPostgres(trx, source, rows, progress);
+    return { replaced, otherSources: await readAllocationLeavesExcept(trx, source) };
   });
 }
 

@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database } from '../../db/schema.js';
 
 /**
@@ -33,11 +34,8 @@ export interface RankedRow {
  * group may have begun on an earlier page: its rank is one plus `above`, the miners with more points,
  * counted in the same statement so the page and its ranks come from one snapshot.
  */
-export async function listRankedPage(
-  db: Kysely<Database>,
-  page: { limit: number; offset: number },
-): Promise<RankedRow[]> {
-  const rows = await db
+export const rankedPageQuery = preparedQuery((db: Kysely<Database>, limit: number, offset: number) =>
+  db
     .with('page', (qb) =>
       qb
         .selectFrom('users')
@@ -46,8 +44,8 @@ export async function listRankedPage(
         .orderBy('total_points', 'desc')
         .orderBy(reachedAt)
         .orderBy('id')
-        .limit(page.limit)
-        .offset(page.offset),
+        .limit(limit)
+        .offset(offset),
     )
     .selectFrom('page')
     .leftJoin('twitter_accounts', 'twitter_accounts.user_id', 'page.id')
@@ -71,9 +69,14 @@ export async function listRankedPage(
     ])
     .orderBy('page.total_points', 'desc')
     .orderBy('page.reached_at')
-    .orderBy('page.id')
-    .execute();
+    .orderBy('page.id'),
+);
 
+export async function listRankedPage(
+  db: Kysely<Database>,
+  page: { limit: number; offset: number },
+): Promise<RankedRow[]> {
+  const rows = await rankedPageQuery.execute(db, page.limit, page.offset);
   return rows.map((row) => {
     const pageRank = Number(row.page_rank);
     return {
@@ -97,12 +100,15 @@ export async function countRanked(db: Kysely<Database>): Promise<number> {
 }
 
 /** Rankable miners with more points than `points`: a competition rank is this plus one. */
-export async function countRankedAbove(db: Kysely<Database>, points: number): Promise<number> {
-  const row = await db
+export const rankedAboveQuery = preparedQuery((db: Kysely<Database>, points: number) =>
+  db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('blocked_at', 'is', null)
-    .where('total_points', '>', points)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+    .where('total_points', '>', points),
+);
+
+export async function countRankedAbove(db: Kysely<Database>, points: number): Promise<number> {
+  const [row] = await rankedAboveQuery.execute(db, points);
+  return Number(row?.count ?? 0);
 }

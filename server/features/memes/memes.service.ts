@@ -22,11 +22,10 @@ async function background(deps: MemeDeps, uploadedImageUrl: string | null | unde
   if (!uploadedImageUrl) return { image: await deps.templates.artwork(templateId)!, uploaded: null };
   const name = deps.store.nameFromUrl(uploadedImageUrl);
   if (!name) throw badRequest('INVALID_UPLOAD', 'Please upload the image again.');
-  try {
-    return { image: await deps.store.read(name), uploaded: name };
-  } catch {
-    throw badRequest('INVALID_UPLOAD', 'Please upload the image again.');
-  }
+  // Only a missing image is the client's to fix; a failing store is a server error.
+  const image = await deps.store.find(name);
+  if (!image) throw badRequest('INVALID_UPLOAD', 'Please upload the image again.');
+  return { image, uploaded: name };
 }
 
 /** Text from the generation provider, then the 1200x630 share image, stored with an unguessable code. */
@@ -87,6 +86,8 @@ export async function postMeme(deps: MemeDeps, user: User, input: PostMemeBody, 
       isCustom: false,
       memeId: meme.id,
       fallbackText: meme.meme_text,
+      // The caption is the generator's, shared by design; the meme (one claim each) is the user's own.
+      ownText: meme.meme_text,
       checkPost: (post) => assertPostShowsMeme(post, shareUrl),
       alsoRecord: async (trx, points) => {
         if (!(await markMemePosted(trx, meme.id, points, now))) throw alreadyPosted();

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { MemeTemplate } from '../../../shared/schemas/memes.js';
 import { coverPng } from '../../lib/images.js';
+import { projectRoot } from '../../lib/project-root.js';
 import { memeHeight, memeWidth } from './render-meme.js';
 
-export const templatesFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets/meme-templates');
+export const templatesFolder = path.join(projectRoot, 'server/assets/meme-templates');
 
 interface TemplateEntry {
   id: number;

@@ -45,6 +45,7 @@ export async function postTweet(deps: ClaimDeps, user: User, input: PostTweetBod
       isCustom: input.isCustom,
       memeId: null,
       fallbackText: input.tweetText,
+      ownText: null,
       // What was claimed is what was posted: the post on X must meet the rules too.
       checkPost: (post) => {
         const onX = tweetProblem(post.text);

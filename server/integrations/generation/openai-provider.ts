@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { brand } from '../../../shared/brand.js';
 import type { GenerationLanguage } from '../../../shared/schemas/language.js';
 import { fetchJson } from '../http.js';
@@ -15,13 +16,44 @@ const memeLanguage: Record<GenerationLanguage, string> = {
   zh: 'Write in Simplified Chinese (简体中文), at most 40 Chinese characters in all.',
 };
 
-function tweetPrompt(language: GenerationLanguage): string {
+function tweetPrompt(language: GenerationLanguage, seed: number): string {
   return [
     `You write one tweet for holders of ${brand.collectionName}, a Bitcoin ordinals collection, and its token ${brand.tokenTicker}.`,
     tweetLanguage[language],
+    varietyFor(seed),
     `Include the hashtags ${brand.productHashtag} and #BRC20.`,
     'No links, no quotes around the tweet, no financial promises. Answer with the tweet only.',
   ].join(' ');
+}
+
+// Many people send the same prompt; a model asked the same thing writes nearly the same tweet, which
+// the duplicate-post check would then refuse to all but the first. Each request gets its own angle
+// and voice (16 x 8), on top of the sampling temperature.
+const angles = [
+  'a personal story',
+  'a question to the community',
+  'a bold but honest opinion (no price promises)',
+  'a light joke',
+  'a comparison with the traditional art world',
+  'a lesson you learned',
+  'a tip for new collectors',
+  'a small observation from your day',
+  'a contrarian view',
+  'a thank-you to the community',
+  'a what-if scenario',
+  'a short confession',
+  'a nod to Bitcoin history',
+  'a friendly challenge to the reader',
+  'a before-and-after contrast',
+  'a tiny scene, like a snapshot',
+] as const;
+const voices = ['calm', 'playful', 'excited', 'dry and witty', 'warm', 'matter-of-fact', 'poetic', 'like a friend texting'] as const;
+
+/** The variety instruction of one request: the seed picks an angle and a voice. */
+export function varietyFor(seed: number): string {
+  const angle = angles[seed % angles.length]!;
+  const voice = voices[Math.floor(seed / angles.length) % voices.length]!;
+  return `Angle: ${angle}. Voice: ${voice}. Use your own words; do not copy the request's wording.`;
 }
 
 function memePrompt(language: GenerationLanguage): string {
@@ -88,9 +120,9 @@ export function createOpenAiProvider(options: {
 
   return {
     name: 'openai-compatible',
-    async tweet(prompt, language) {
-      const cleaned = (await complete(tweetPrompt(language), prompt)).replace(/https?:\/\/\S+/g, '');
-      const tweet = fitTweet(cleaned, { language });
+    async tweet(prompt, language, seed = randomInt(2 ** 32)) {
+      const cleaned = (await complete(tweetPrompt(language, seed), prompt)).replace(/https?:\/\/\S+/g, '');
+      const tweet = fitTweet(cleaned, { language, seed });
       if (!tweet) throw new GenerationError('The generated text could not be made into a valid tweet.');
       return tweet;
     },

@@ -1,14 +1,11 @@
 import { brand } from '@shared/brand';
-import { allocationEn } from '@client/features/allocation/i18n';
-import { disputesEn } from '@client/features/disputes/i18n';
-import { homeEn } from '@client/features/home/i18n';
-import { memesEn } from '@client/features/memes/i18n';
-import { miningEn } from '@client/features/mining/i18n';
-import { walletEn } from '@client/features/wallet/i18n';
+import { homeEn } from '@client/features/home/i18n-en';
 import { errorsEn } from './errors-en';
-import { tokenomicsEn } from '@client/features/tokenomics/i18n-en';
 
-/** The English dictionary is the source of truth: `zh.ts` must provide every key (checked by the type checker). */
+/**
+ * The English dictionary is the source of truth: `zh.ts` must provide every key (checked by the type checker).
+ * Only what the shell and the home page show; the other pages' namespaces are in `en-features.ts`.
+ */
 export const en = {
   app: {
     title: brand.productName,
@@ -61,11 +58,5 @@ export const en = {
     backHome: 'Back to home',
   },
   errors: errorsEn,
-  mining: miningEn,
-  allocation: allocationEn,
-  disputes: disputesEn,
-  tokenomics: tokenomicsEn,
   home: homeEn,
-  memes: memesEn,
-  wallet: walletEn,
 } as const;

@@ -1,6 +1,6 @@
 import type { Language } from '@client/lib/i18n/types';
 import { ApiError } from '@client/lib/api-error';
-import type { Dictionary } from './dictionary';
+import type { CoreDictionary } from './dictionary';
 
 /**
  * What to tell a person about a failed call, in their language. English pages show the server's own
@@ -9,7 +9,12 @@ import type { Dictionary } from './dictionary';
  * Without a known code, `fallback` (the spec's own text for that place) or a generic message.
  * Nothing raw (status digits, JSON, unfilled placeholders) ever shows.
  */
-export function errorMessage(error: unknown, t: Dictionary, language: Language, fallback?: string): string {
+export function errorMessage(
+  error: unknown,
+  t: Pick<CoreDictionary, 'errors'>,
+  language: Language,
+  fallback?: string,
+): string {
   if (!(error instanceof ApiError) || error.code === null) {
     return fallback ?? (error instanceof ApiError && error.status === null ? t.errors.network : t.errors.unknown);
   }

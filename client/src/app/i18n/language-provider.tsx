@@ -2,15 +2,12 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { readStorage, writeStorage } from '@client/lib/storage';
 import { htmlLang, type Language } from '@client/lib/i18n/types';
 import type { Dictionary } from './dictionary';
-import { en } from './en';
-import { zh } from './zh';
+import { dictionaryFor, isCoreLoaded, loadDictionary } from './dictionaries';
 import { errorMessage } from './error-message';
 
 const STORAGE_KEY = 'language';
 // SPEC section 9: the switch shows a translating state for this long before applying.
 const SWITCH_DELAY_MS = 500;
-
-const dictionaries: Record<Language, Dictionary> = { en, zh };
 
 interface LanguageContextValue {
   language: Language;
@@ -23,30 +20,52 @@ interface LanguageContextValue {
 
 const LanguageContext = createContext<LanguageContextValue | null>(null);
 
-function readStoredLanguage(): Language {
+export function readStoredLanguage(): Language {
   return readStorage(STORAGE_KEY) === 'zh' ? 'zh' : 'en';
 }
 
-export function LanguageProvider({ children }: { children: ReactNode }) {
-  const [language, setLanguageNow] = useState<Language>(readStoredLanguage);
-  const [isTranslating, setIsTranslating] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+/** The stored language when its texts are here (main.tsx loads them first), else English. */
+function initialLanguage(): Language {
+  const stored = readStoredLanguage();
+  return isCoreLoaded(stored) ? stored : 'en';
+}
 
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function LanguageProvider({ children }: { children: ReactNode }) {
+  const [language, setLanguageNow] = useState<Language>(initialLanguage);
+  const [isTranslating, setIsTranslating] = useState(false);
+  const latestSwitch = useRef(0);
+
+  // The other language's texts are fetched during the translating state; if that fails (offline), the
+  // page stays in its language.
   const setLanguage = useCallback((next: Language) => {
-    clearTimeout(timer.current);
+    const thisSwitch = ++latestSwitch.current;
     setIsTranslating(true);
-    timer.current = setTimeout(() => {
-      setLanguageNow(next);
-      setIsTranslating(false);
-    }, SWITCH_DELAY_MS);
+    Promise.all([loadDictionary(next), delay(SWITCH_DELAY_MS)]).then(
+      () => {
+        if (thisSwitch !== latestSwitch.current) return;
+        setLanguageNow(next);
+        setIsTranslating(false);
+      },
+      () => {
+        if (thisSwitch === latestSwitch.current) setIsTranslating(false);
+      },
+    );
   }, []);
 
-  useEffect(() => () => clearTimeout(timer.current), []);
+  // A switch still fetching when the provider goes away must not set state afterwards.
+  useEffect(
+    () => () => {
+      latestSwitch.current += 1;
+    },
+    [],
+  );
 
   useEffect(() => {
     writeStorage(STORAGE_KEY, language);
     document.documentElement.lang = htmlLang[language];
-    document.title = dictionaries[language].app.title;
+    document.title = dictionaryFor(language).app.title;
   }, [language]);
 
   const value = useMemo(
@@ -54,8 +73,8 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
       language,
       setLanguage,
       isTranslating,
-      t: dictionaries[language],
-      describeError: (error: unknown, fallback?: string) => errorMessage(error, dictionaries[language], language, fallback),
+      t: dictionaryFor(language),
+      describeError: (error: unknown, fallback?: string) => errorMessage(error, dictionaryFor(language), language, fallback),
     }),
     [language, setLanguage, isTranslating],
   );

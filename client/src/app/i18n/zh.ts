@@ -1,15 +1,9 @@
 import { brand } from '@shared/brand';
-import { allocationZh } from '@client/features/allocation/i18n';
-import { disputesZh } from '@client/features/disputes/i18n';
-import { homeZh } from '@client/features/home/i18n';
-import { memesZh } from '@client/features/memes/i18n';
-import { miningZh } from '@client/features/mining/i18n';
-import { walletZh } from '@client/features/wallet/i18n';
+import { homeZh } from '@client/features/home/i18n-zh';
 import { errorsZh } from './errors-zh';
-import { tokenomicsZh } from '@client/features/tokenomics/i18n-zh';
-import type { Dictionary } from './dictionary';
+import type { CoreDictionary } from './dictionary';
 
-export const zh: Dictionary = {
+export const zh: CoreDictionary = {
   app: {
     title: brand.productName,
     skipToContent: '跳到主要内容',
@@ -61,11 +55,5 @@ export const zh: Dictionary = {
     backHome: '返回首页',
   },
   errors: errorsZh,
-  mining: miningZh,
-  allocation: allocationZh,
-  disputes: disputesZh,
-  tokenomics: tokenomicsZh,
   home: homeZh,
-  memes: memesZh,
-  wallet: walletZh,
 };

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TipHeight } from '@shared/schemas/chain';
-import { getJson } from '@client/lib/api-client';
+import { getUpstreamJson } from '@client/lib/api-client';
 
 export async function getTipHeight(): Promise<TipHeight> {
   try {
-    return await getJson<TipHeight>('/api/chain/tip-height');
+    return await getUpstreamJson<TipHeight>('/api/chain/tip-height');
   } catch (error) {
     // SPEC section 8: a block height failure is only logged; the query keeps the last good height.
     console.warn('Failed to fetch block height', error);

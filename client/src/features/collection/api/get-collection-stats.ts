@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { pollingIntervalsMs } from '@shared/app-limits';
 import { brand } from '@shared/brand';
-import type { CollectionStats } from '@shared/schemas/chain';
-import { getJson } from '@client/lib/api-client';
+import type { CollectionStats } from '@shared/schemas/collection';
+import { getUpstreamJson } from '@client/lib/api-client';
 
 export function getCollectionStats(collection: string = brand.collectionSlug): Promise<CollectionStats> {
-  return getJson<CollectionStats>(`/api/nft/collection-stats/${encodeURIComponent(collection)}`);
+  return getUpstreamJson<CollectionStats>(`/api/nft/collection-stats/${encodeURIComponent(collection)}`);
 }
 
 export const collectionStatsQueryOptions = queryOptions({

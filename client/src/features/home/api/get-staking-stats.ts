@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { pollingIntervalsMs } from '@shared/app-limits';
 import { brand } from '@shared/brand';
-import type { StakingStats } from '@shared/schemas/chain';
+import type { StakingStats } from '@shared/schemas/staking';
 import { getJson } from '@client/lib/api-client';
 
 export function getStakingStats(collection: string = brand.collectionSlug): Promise<StakingStats> {

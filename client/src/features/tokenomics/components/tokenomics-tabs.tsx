@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import type { ComponentType } from 'react';
+import { startTransition, useOptimistic, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useLanguage } from '@client/app/i18n/language-provider';
 import { AirdropTab } from './airdrop-tab';
@@ -44,19 +44,24 @@ export function TokenomicsTabs() {
   const { t } = useLanguage();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
-  const current = isTabValue(requested) ? requested : defaultTab;
+  // The router renders the new URL as a transition; the selection shows at once (optimistically) so fast
+  // arrow-key presses never see a stale selected tab.
+  const [current, setCurrent] = useOptimistic(isTabValue(requested) ? requested : defaultTab);
 
   const select = (value: string) => {
-    setSearchParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        next.set('tab', value);
-        return next;
-      },
-      // Switching tabs is not a new page: keep history and scroll position as they are. The selection is
-      // rendered at once (not as a transition) so fast arrow-key presses never see a stale selected tab.
-      { replace: true, preventScrollReset: true, flushSync: true },
-    );
+    if (!isTabValue(value)) return;
+    startTransition(() => {
+      setCurrent(value);
+      setSearchParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          next.set('tab', value);
+          return next;
+        },
+        // Switching tabs is not a new page: keep history and scroll position as they are.
+        { replace: true, preventScrollReset: true },
+      );
+    });
   };
 
   return (

@@ -1,0 +1,79 @@
+/**
+ * The bench's baseline: a bare Fastify app (no plugins, no hooks, no logger) answering the same
+ * bytes as the product. Cached answers are sent as fixed bodies captured from the product; the lookup
+ * and top-holders pages run the same queries through prepared better-sqlite3 statements.
+ * Started by bench/http.bench.ts from its compiled copy; settings come from the environment.
+ */
+import fs from 'node:fs';
+import SQLite from 'better-sqlite3';
+import Fastify from 'fastify';
+import { fromMicro, mulDivRound } from '../shared/token-amount.js';
+
+export interface FixedAnswer {
+  path: string;
+  contentType: string;
+  body: string;
+}
+
+const database = new SQLite(process.env.BENCH_SQLITE_FILE!, { readonly: true });
+const fixed = JSON.parse(fs.readFileSync(process.env.BENCH_FIXED_FILE!, 'utf8')) as FixedAnswer[];
+
+const walletCategories = database.prepare<[string], { category: string; micro: number; records: number }>(
+  'select category, sum(tokens_micro) as micro, count(*) as records from allocation_records where wallet_address = ? group by category',
+);
+const walletAsOfBlock = database.prepare<[string], { block: number | null }>(
+  'select max(as_of_block) as block from allocation_snapshots where source in (select source from allocation_records where wallet_address = ?)',
+);
+const rankedPage = database.prepare<[number, number], { id: number; wallet_address: string; final_points: number; allocated_micro: number }>(
+  'select * from points_allocations order by allocated_micro desc, id asc limit ? offset ?',
+);
+const setting = database.prepare<[string], { value: string }>('select value from settings where key = ?');
+
+const app = Fastify();
+
+for (const answer of fixed) {
+  app.get(answer.path, (_request, reply) => {
+    reply.type(answer.contentType).send(answer.body);
+  });
+}
+
+app.post<{ Body: { walletAddress: string } }>('/api/allocation/lookup', (request) => {
+  const walletAddress = request.body.walletAddress.trim();
+  const rows = walletCategories.all(walletAddress);
+  if (rows.length === 0) return { success: false };
+  rows.sort((a, b) => b.micro - a.micro || a.category.localeCompare(b.category));
+  const total = rows.reduce((sum, row) => sum + row.micro, 0);
+  return {
+    success: true,
+    allocation: {
+      walletAddress,
+      totalTokens: fromMicro(total),
+      recordCount: rows.reduce((sum, row) => sum + row.records, 0),
+      categories: rows.map((row) => ({ category: row.category, tokens: fromMicro(row.micro) })),
+      asOfBlock: walletAsOfBlock.get(walletAddress)?.block ?? null,
+    },
+  };
+});
+
+app.get<{ Querystring: { limit?: string; offset?: string } }>('/api/tokens/allocations', (request) => {
+  const rows = rankedPage.all(Number(request.query.limit ?? 20), Number(request.query.offset ?? 0));
+  const stats = JSON.parse(setting.get('points_allocation_stats')?.value ?? '{"totalAllocations":0}') as {
+    totalAllocations: number;
+  };
+  return {
+    allocations: rows.map((row) => ({
+      id: row.id,
+      walletAddress: row.wallet_address,
+      finalPoints: row.final_points,
+      allocatedTokens: fromMicro(row.allocated_micro),
+      allocationRatio:
+        row.final_points === 0
+          ? 0
+          : Number(mulDivRound(BigInt(row.allocated_micro), 1000n, BigInt(row.final_points) * 1_000_000n)) / 1000,
+    })),
+    total: stats.totalAllocations,
+  };
+});
+
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+console.log('ready');

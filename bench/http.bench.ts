@@ -1,0 +1,234 @@
+/**
+ * `npm run bench`: launch-day HTTP load (issue 12, goals 1–3). Loads a million allocation records
+ * into a fresh SQLite DATA_DIR, starts the compiled product server and a bare Fastify baseline
+ * (bench/bare-server.ts) on one core, drives each endpoint from this process on the other core with
+ * autocannon (100 connections; a warm-up, then product and baseline in alternating rounds) and prints each ratio to the
+ * baseline measured in the same run, p99 latency, the server's peak RSS and whether each goal is met.
+ *
+ *   npm run bench -- [--records 1000000] [--seconds 10] [--rounds 3] [--only lookup,stats] [--soak [--soak-minutes 5]]
+ *                    [--cpu-prof DIR]   (writes a V8 CPU profile of the product server)
+ *
+ * Not part of `npm test`. CLIENT_DIR names a built client to serve; without it the client is built
+ * into dist/client when missing or stale, as `npm start` does. --keep keeps the data folder (and the
+ * servers' logs in it).
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type autocannon from 'autocannon';
+import { build } from 'esbuild';
+import { buildClient, clientBuildIsStale } from '../scripts/client-build.js';
+import { buildServer, serverBuildIsStale, serverBundle } from '../scripts/server-build.js';
+import type { FixedAnswer } from './bare-server.js';
+import { benchAsOfBlock, benchWallet, loadBenchData } from './bench-data.js';
+import { compare, measure, type LoadResult } from './load.js';
+import { canPin, freePort, pinThisProcess, sampleRss, startNode, stop, waitForHttp } from './processes.js';
+import { printSoak, printTable, type Row } from './report.js';
+
+const { values: args } = parseArgs({
+  options: {
+    records: { type: 'string', default: '1000000' },
+    seconds: { type: 'string', default: '10' },
+    'warm-up': { type: 'string', default: '3' },
+    connections: { type: 'string', default: '100' },
+    rounds: { type: 'string', default: '3' },
+    only: { type: 'string' },
+    soak: { type: 'boolean', default: false },
+    'soak-minutes': { type: 'string', default: '5' },
+    'cpu-prof': { type: 'string' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+
+const serverCore = 1;
+const loadCore = 0;
+const load = {
+  connections: Number(args.connections),
+  seconds: Number(args.seconds),
+  warmUpSeconds: Number(args['warm-up']),
+  rounds: Number(args.rounds),
+};
+
+interface Endpoint {
+  name: string;
+  kind: 'cached' | 'query';
+  path: string;
+  request: (wallets: number) => autocannon.Request;
+}
+
+const lookupPath = '/api/allocation/lookup';
+const topHoldersPath = '/api/tokens/allocations?limit=20';
+const get = (path: string) => () => ({ method: 'GET' as const, path });
+
+const endpoints: Endpoint[] = [
+  {
+    name: 'lookup',
+    kind: 'query',
+    path: lookupPath,
+    request: (wallets) => ({
+      method: 'POST',
+      path: lookupPath,
+      headers: { 'content-type': 'application/json' },
+      // Every request asks for another wallet that exists (a hit).
+      setupRequest: (request) => ({
+        ...request,
+        body: JSON.stringify({ walletAddress: benchWallet(Math.floor(Math.random() * wallets)) }),
+      }),
+    }),
+  },
+  { name: 'top holders', kind: 'query', path: topHoldersPath, request: get(topHoldersPath) },
+  { name: 'stats', kind: 'cached', path: '/api/stats', request: get('/api/stats') },
+  { name: 'tip height', kind: 'cached', path: '/api/chain/tip-height', request: get('/api/chain/tip-height') },
+  { name: 'config', kind: 'cached', path: '/api/config', request: get('/api/config') },
+  { name: 'index.html', kind: 'cached', path: '/', request: get('/') },
+];
+const only = args.only?.split(',').map((name) => name.trim());
+const selected = only ? endpoints.filter((endpoint) => only.includes(endpoint.name.replace(' ', '-')) || only.includes(endpoint.name)) : endpoints;
+
+pinThisProcess(loadCore);
+if (!canPin) console.log('note: fewer than 2 cores or no taskset; server and load generator share the CPU');
+
+if (serverBuildIsStale()) {
+  console.log('building the server…');
+  await buildServer();
+}
+const bareBundle = path.resolve('dist/bench/bare-server.js');
+await build({
+  entryPoints: ['bench/bare-server.ts'],
+  outfile: bareBundle,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  logLevel: 'warning',
+});
+
+const clientDir = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');
+if (!process.env.CLIENT_DIR && clientBuildIsStale(clientDir)) {
+  console.log('building the client…');
+  buildClient();
+}
+
+const records = Number(args.records);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-bench-'));
+const started = performance.now();
+console.log(`loading ${records.toLocaleString('en-US')} allocation records into ${dataDir}…`);
+const { wallets } = await loadBenchData(dataDir, records);
+console.log(`loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+// The block explorer the product asks for the tip height; its answer is then cached by the product.
+const explorer = http.createServer((_request, response) => response.end(String(benchAsOfBlock + 123)));
+await new Promise<void>((resolve) => explorer.listen(0, '127.0.0.1', resolve));
+const explorerPort = (explorer.address() as { port: number }).port;
+
+const productPort = await freePort();
+const productUrl = `http://127.0.0.1:${productPort}`;
+const cpuProf = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : [];
+const product = startNode([...cpuProf, serverBundle], {
+  core: serverCore,
+  logFile: path.join(dataDir, 'product.log'),
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(productPort),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: productUrl,
+    CLIENT_DIR: clientDir,
+    BLOCK_HEIGHT_URLS: `http://127.0.0.1:${explorerPort}/`,
+    NODE_ENV: 'production',
+  },
+});
+const children = [product];
+
+try {
+  await waitForHttp(`${productUrl}/healthz`, product);
+
+  // The bare routes answer exactly the bytes the product sends (captured once its caches are warm).
+  const fixed: FixedAnswer[] = [];
+  for (const endpoint of endpoints.filter((candidate) => candidate.kind === 'cached')) {
+    await fetch(productUrl + endpoint.path);
+    const response = await fetch(productUrl + endpoint.path, { headers: { 'accept-encoding': 'identity' } });
+    if (!response.ok) throw new Error(`${endpoint.path} answered ${response.status}: ${await response.text()}`);
+    fixed.push({ path: endpoint.path, contentType: response.headers.get('content-type') ?? 'text/plain', body: await response.text() });
+  }
+  const fixedFile = path.join(dataDir, 'fixed-answers.json');
+  fs.writeFileSync(fixedFile, JSON.stringify(fixed));
+
+  const barePort = await freePort();
+  const bareUrl = `http://127.0.0.1:${barePort}`;
+  const bare = startNode([bareBundle], {
+    core: serverCore,
+    logFile: path.join(dataDir, 'bare.log'),
+    env: { ...process.env, PORT: String(barePort), BENCH_SQLITE_FILE: path.join(dataDir, 'app.sqlite'), BENCH_FIXED_FILE: fixedFile },
+  });
+  children.push(bare);
+  await waitForHttp(`${bareUrl}/api/config`, bare);
+  await assertSameAnswers(productUrl, bareUrl);
+
+  const rows: Row[] = [];
+  let lookupPeakRss: number | null = null;
+  for (const endpoint of selected) {
+    // RSS is sampled while the product is under load (warm-up included).
+    const rssSamples: number[] = [];
+    let sampler: ReturnType<typeof sampleRss> | null = null;
+    const { product: productResult, bare: bareResult } = await compare(
+      { product: productUrl, bare: bareUrl },
+      { product: product.pid!, bare: bare.pid! },
+      [endpoint.request(wallets)],
+      load,
+      {
+        start: () => (sampler = sampleRss(product.pid!)),
+        stop: () => rssSamples.push(...(sampler?.stop() ?? [])),
+      },
+    );
+    if (endpoint.name === 'lookup') lookupPeakRss = Math.max(...rssSamples);
+    rows.push({ endpoint: endpoint.name, path: endpoint.path, kind: endpoint.kind, product: productResult, bare: bareResult });
+    report(endpoint.name, productResult, bareResult);
+  }
+  printTable(rows, lookupPeakRss, { connections: load.connections, seconds: load.seconds, records, pinned: canPin });
+
+  if (args.soak) {
+    const minutes = Number(args['soak-minutes']);
+    console.log(`\nsoak: ${minutes} min of mixed load on the product server…`);
+    const rss = sampleRss(product.pid!, 1000);
+    const soakResult = await measure(
+      productUrl,
+      product.pid!,
+      endpoints.map((endpoint) => endpoint.request(wallets)),
+      { connections: load.connections, seconds: minutes * 60, warmUpSeconds: 0 },
+    );
+    printSoak(rss.stop(), soakResult);
+  }
+} finally {
+  for (const child of children) await stop(child);
+  explorer.close();
+  if (args.keep) console.log(`kept ${dataDir}`);
+  else fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+function report(name: string, productResult: LoadResult, bareResult: LoadResult): void {
+  const failures = productResult.failures + bareResult.failures;
+  console.log(
+    `${name}: product ${Math.round(productResult.requestsPerSecond)} req/s, bare ${Math.round(bareResult.requestsPerSecond)} req/s` +
+      (failures ? ` (${failures} failed answers: the run is not valid)` : ''),
+  );
+}
+
+/** The baseline must answer what the product answers, or the ratio means nothing. */
+async function assertSameAnswers(productUrl: string, bareUrl: string): Promise<void> {
+  const lookup = (base: string) =>
+    fetch(base + lookupPath, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ walletAddress: benchWallet(7) }),
+    }).then((response) => response.text());
+  const page = (base: string) => fetch(base + topHoldersPath).then((response) => response.text());
+  for (const [name, ask] of [['lookup', lookup], ['top holders', page]] as const) {
+    const [fromProduct, fromBare] = await Promise.all([ask(productUrl), ask(bareUrl)]);
+    if (fromProduct !== fromBare) throw new Error(`${name}: the baseline answers differently\n${fromProduct}\n${fromBare}`);
+  }
+}
+

@@ -1,0 +1,60 @@
+/**
+ * `npm run bench:import [ROWS]`: the allocation import against sqlite3's own bulk load, in one run.
+ * Writes a CSV of ROWS (default 1,000,000) rows with real mainnet addresses, then times
+ *   baseline: the sqlite3 CLI's `.import` of the file into a fresh database plus `CREATE INDEX` on
+ *             (wallet_address, category), as `sqlite3` runs it (process start included);
+ *   product:  `npm run import:allocations` of the same file into a fresh DATA_DIR, as an operator runs
+ *             it (process start, migrations, every check, the write, the snapshot and its Merkle root);
+ * and prints both times and their ratio. Run on demand, not in CI; needs the `sqlite3` command.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { writeAllocationCsv } from './import-allocations-csv.js';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const rows = Number(process.argv[2] ?? 1_000_000);
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-import-bench-'));
+const csv = path.join(work, 'allocations.csv');
+
+function timed(label: string, command: string, args: string[], options: { input?: string; env?: NodeJS.ProcessEnv } = {}): number {
+  // Written-back first, so neither side waits for the other's (or the CSV's) dirty pages at its fsync.
+  spawnSync('sync');
+  const started = performance.now();
+  const result = spawnSync(command, args, { cwd: projectRoot, input: options.input, env: options.env, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const seconds = (performance.now() - started) / 1000;
+  if (result.error || result.status !== 0) {
+    throw new Error(`${label} failed (${result.error?.message ?? `exit ${result.status}`}):\n${result.stderr}`);
+  }
+  console.log(`${label.padEnd(10)} ${seconds.toFixed(2)} s`);
+  return seconds;
+}
+
+try {
+  console.log(`writing ${rows.toLocaleString('en-US')} rows to ${csv}…`);
+  const wallets = writeAllocationCsv(csv, rows);
+  console.log(`${wallets.toLocaleString('en-US')} wallets, ${(fs.statSync(csv).size / 1e6).toFixed(1)} MB`);
+  // Read once so neither side pays for the first read from disk.
+  fs.readFileSync(csv);
+
+  const baselineScript = [
+    'create table allocation_records (wallet_address text, category text, tokens text);',
+    `.import --csv --skip 1 '${csv}' allocation_records`,
+    'create index allocation_records_wallet_idx on allocation_records (wallet_address, category);',
+  ].join('\n');
+  const baseline = timed('sqlite3', 'sqlite3', [path.join(work, 'baseline.sqlite')], { input: baselineScript });
+
+  const env = { ...process.env, DATA_DIR: path.join(work, 'data'), DATABASE_URL: '', LOG_LEVEL: 'silent' };
+  // The command of `npm run import:allocations` (without npm's own start-up).
+  const packageJson = JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const [runner, ...nodeArgs] = packageJson.scripts['import:allocations']!.split(/\s+/);
+  if (runner !== 'node') throw new Error('the bench expects import:allocations to run `node …`');
+  const product = timed('product', process.execPath, [...nodeArgs, csv, '--as-of-block', '900000'], { env });
+
+  console.log(`ratio product/sqlite3: ${(product / baseline).toFixed(2)}x (goal: at most 3x)`);
+} finally {
+  fs.rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,86 @@
+import autocannon from 'autocannon';
+import { cpuMsOf } from './processes.js';
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p99Ms: number;
+  /** Answers other than 2xx, errors and timeouts: any makes the run invalid. */
+  failures: number;
+  /**
+   * The server's CPU time per answer in microseconds: unlike req/s, barely moved by other processes
+   * taking turns on the server's core (null when the server's pid is not known).
+   */
+  cpuMicrosPerRequest: number | null;
+}
+
+export interface LoadOptions {
+  connections: number;
+  seconds: number;
+  warmUpSeconds: number;
+  /** The measured time is split into this many alternating product/baseline runs. */
+  rounds: number;
+}
+
+async function run(url: string, requests: autocannon.Request[], connections: number, seconds: number, pid?: number) {
+  const cpuBefore = pid === undefined ? null : cpuMsOf(pid);
+  const result = await autocannon({ url, requests, connections, duration: seconds });
+  const cpuAfter = pid === undefined ? null : cpuMsOf(pid);
+  return {
+    requests: result.requests.total,
+    seconds: result.duration,
+    p99Ms: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+    cpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+  };
+}
+
+function combine(runs: Awaited<ReturnType<typeof run>>[]): LoadResult {
+  const p99s = runs.map((one) => one.p99Ms).sort((a, b) => a - b);
+  return {
+    requestsPerSecond: runs.reduce((sum, one) => sum + one.requests, 0) / runs.reduce((sum, one) => sum + one.seconds, 0),
+    // The median round: one round disturbed by another process on a shared machine does not decide it.
+    p99Ms: p99s[Math.floor(p99s.length / 2)]!,
+    failures: runs.reduce((sum, one) => sum + one.failures, 0),
+    cpuMicrosPerRequest: runs.some((one) => one.cpuMs === null)
+      ? null
+      : (runs.reduce((sum, one) => sum + one.cpuMs!, 0) * 1000) / runs.reduce((sum, one) => sum + one.requests, 0),
+  };
+}
+
+/** One server alone: the soak. */
+export async function measure(
+  url: string,
+  pid: number,
+  requests: autocannon.Request[],
+  options: Omit<LoadOptions, 'rounds'>,
+): Promise<LoadResult> {
+  if (options.warmUpSeconds > 0) await run(url, requests, options.connections, options.warmUpSeconds);
+  return combine([await run(url, requests, options.connections, options.seconds, pid)]);
+}
+
+/**
+ * The product and its baseline under the same load: each warmed up, then measured in alternating
+ * rounds, so a change in the machine's other load during the run touches both alike.
+ */
+export async function compare(
+  urls: { product: string; bare: string },
+  pids: { product: number; bare: number },
+  requests: autocannon.Request[],
+  options: LoadOptions,
+  duringProduct: { start(): void; stop(): void } = { start() {}, stop() {} },
+): Promise<{ product: LoadResult; bare: LoadResult }> {
+  const roundSeconds = Math.max(1, Math.round(options.seconds / options.rounds));
+  const product = [];
+  const bare = [];
+  duringProduct.start();
+  if (options.warmUpSeconds > 0) await run(urls.product, requests, options.connections, options.warmUpSeconds);
+  duringProduct.stop();
+  if (options.warmUpSeconds > 0) await run(urls.bare, requests, options.connections, options.warmUpSeconds);
+  for (let round = 0; round < options.rounds; round++) {
+    duringProduct.start();
+    product.push(await run(urls.product, requests, options.connections, roundSeconds, pids.product));
+    duringProduct.stop();
+    bare.push(await run(urls.bare, requests, options.connections, roundSeconds, pids.bare));
+  }
+  return { product: combine(product), bare: combine(bare) };
+}

@@ -1,0 +1,75 @@
+import type { LoadResult } from './load.js';
+
+export interface Row {
+  endpoint: string;
+  path: string;
+  kind: 'cached' | 'query';
+  product: LoadResult;
+  bare: LoadResult;
+}
+
+/** Issue 12's goals: a ratio to the bare route and a p99 at 100 connections, per kind of endpoint. */
+export const goals = {
+  cached: { ratio: 0.7, p99Ms: 5 },
+  query: { ratio: 0.6, p99Ms: 15 },
+  rssBytes: 200 * 1024 * 1024,
+  soakGrowth: 0.1,
+};
+
+function cpuColumn(row: Row): string {
+  const [product, bare] = [row.product.cpuMicrosPerRequest, row.bare.cpuMicrosPerRequest];
+  if (product === null || bare === null) return 'n/a';
+  return `${product.toFixed(0)} / ${bare.toFixed(0)} (${(bare / product).toFixed(2)})`;
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const yes = (met: boolean) => (met ? 'yes' : 'NO');
+
+export function printTable(
+  rows: Row[],
+  lookupPeakRss: number | null,
+  setup: { connections: number; seconds: number; records: number; pinned: boolean },
+): void {
+  console.log(
+    `\n${setup.records.toLocaleString('en-US')} allocation records, ${setup.connections} connections, ${setup.seconds} s per run` +
+      (setup.pinned ? ', servers on core 1, autocannon on core 0' : ', not pinned') +
+      '\n',
+  );
+  console.log('| endpoint | product req/s | bare req/s | ratio | product p99 | goal | met | CPU µs/req product / bare (ratio) |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const row of rows) {
+    const goal = goals[row.kind];
+    const ratio = row.product.requestsPerSecond / row.bare.requestsPerSecond;
+    const valid = row.product.failures === 0 && row.bare.failures === 0;
+    const met = valid && ratio >= goal.ratio && row.product.p99Ms <= goal.p99Ms;
+    console.log(
+      `| ${row.endpoint} (${row.path}) | ${Math.round(row.product.requestsPerSecond).toLocaleString('en-US')} | ` +
+        `${Math.round(row.bare.requestsPerSecond).toLocaleString('en-US')} | ${ratio.toFixed(2)} | ${row.product.p99Ms} ms | ` +
+        `≥ ${goal.ratio}×, p99 ≤ ${goal.p99Ms} ms | ${valid ? yes(met) : 'NO (failed answers)'} | ${cpuColumn(row)} |`,
+    );
+  }
+  console.log(
+    '\nCPU µs/req: the server\'s CPU time per answer; its ratio (bare / product) is what req/s would show on a\n' +
+      'core of its own, and moves little when other processes share the machine.',
+  );
+  if (lookupPeakRss !== null) {
+    console.log(`\nserver RSS, peak during the lookup run: ${mb(lookupPeakRss)} (goal ≤ ${mb(goals.rssBytes)}): ${yes(lookupPeakRss <= goals.rssBytes)}`);
+  }
+}
+
+/** Growth from the first to the last half-minute of the soak, each taken at its peak. */
+export function printSoak(samples: number[], result: LoadResult): void {
+  const window = Math.min(30, Math.floor(samples.length / 2));
+  if (window === 0) {
+    console.log('soak: too short to compare');
+    return;
+  }
+  const first = Math.max(...samples.slice(0, window));
+  const last = Math.max(...samples.slice(-window));
+  const growth = last / first - 1;
+  console.log(
+    `soak: ${Math.round(result.requestsPerSecond).toLocaleString('en-US')} req/s, p99 ${result.p99Ms} ms, ` +
+      `${result.failures} failed answers; RSS ${mb(first)} → ${mb(last)} (${(growth * 100).toFixed(1)} %, ` +
+      `goal ≤ ${goals.soakGrowth * 100} %): ${yes(growth <= goals.soakGrowth && result.failures === 0)}`,
+  );
+}

@@ -1,0 +1,53 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, useState, type ReactNode } from 'react';
+import { Spinner } from '@client/components/spinner';
+import { LazyToaster } from '@client/components/toast/lazy-toaster';
+import { useLanguage } from '@client/app/i18n/language-provider';
+import { usePublicConfig } from '@client/features/config/api/get-public-config';
+import { SessionProvider } from '@client/features/session/session-provider';
+import { createQueryClient } from '@client/lib/query-client';
+import '@client/styles/demo-notice.css';
+
+/** Shown while the server still holds the demo data set, so no one takes its figures for real ones. */
+function DemoDataNotice() {
+  const { t } = useLanguage();
+  if (usePublicConfig().data?.demoData !== true) return null;
+  return (
+    <p className="demo-notice" role="note">
+      <strong>{t.app.demoDataLabel}</strong> {t.app.demoDataText}
+    </p>
+  );
+}
+
+function PageArea({ children }: { children: ReactNode }) {
+  const { t } = useLanguage();
+  // The page waits for the config (fetched alongside its code) so the demo notice, when there is one,
+  // is in place before anything shows in <main>: appearing above it later would shift the page (CLS).
+  const configPending = usePublicConfig().isPending;
+
+  return (
+    <>
+      <DemoDataNotice />
+      <main id="main" className="page" tabIndex={-1}>
+        {configPending ? null : <Suspense fallback={<Spinner label={t.app.loading} />}>{children}</Suspense>}
+      </main>
+    </>
+  );
+}
+
+/**
+ * Everything below the header: the data layer (react-query, the session), the demo notice and the page.
+ * A chunk of its own, fetched alongside the page's, so the header paints without react-query.
+ */
+export function AppBody({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>
+        <PageArea>{children}</PageArea>
+        <LazyToaster />
+      </SessionProvider>
+    </QueryClientProvider>
+  );
+}

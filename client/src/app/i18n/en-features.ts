@@ -1,0 +1,16 @@
+import { allocationEn } from '@client/features/allocation/i18n-en';
+import { disputesEn } from '@client/features/disputes/i18n-en';
+import { memesEn } from '@client/features/memes/i18n-en';
+import { miningEn } from '@client/features/mining/i18n-en';
+import { tokenomicsEn } from '@client/features/tokenomics/i18n-en';
+import { walletEn } from '@client/features/wallet/i18n-en';
+
+/** The namespaces no part of the home page uses: fetched with the first other page (see dictionaries.ts). */
+export const enFeatures = {
+  mining: miningEn,
+  allocation: allocationEn,
+  disputes: disputesEn,
+  tokenomics: tokenomicsEn,
+  memes: memesEn,
+  wallet: walletEn,
+} as const;

@@ -1,0 +1,32 @@
+
+/** Texts of signing in with a browser wallet and of the proven-owner mark (t.wallet). */
+export const walletEn = {
+  or: 'or',
+  signInWithWallet: 'Sign in with wallet',
+  signInHint: 'Prove you own the wallet with a free signature. No transaction is sent.',
+  proofRequired: 'This site asks every holder to prove their wallet: sign in with your wallet to connect X and claim points.',
+  pickerTitle: 'Sign in with your wallet',
+  pickerText:
+    'Your wallet signs a one-time message that proves you own the address. Signing is free and sends no transaction.',
+  installedLabel: 'Wallets in this browser',
+  otherWalletsLabel: 'Other wallets',
+  getWallet: (name: string) => `Get ${name}`,
+  waitingFor: (name: string) => `Waiting for ${name}... Check the wallet's window.`,
+  installLabel: 'Wallets to install',
+  noWalletText: 'No Bitcoin wallet was found in this browser. Install one of these wallets, then reload this page:',
+  close: 'Close',
+  signedInTitle: 'Wallet verified',
+  signedInText: (name: string) => `Signed in with ${name}. You are the verified owner of this wallet.`,
+  rejectedTitle: 'Request cancelled',
+  rejectedText: (name: string) => `The request was declined in ${name}. Nothing was changed.`,
+  failedTitle: 'Wallet sign-in failed',
+  walletFailedText: (name: string) => `${name} could not complete the request. Please try again.`,
+  noAddressText: (name: string) => `${name} did not share a Bitcoin address.`,
+  notInstalledText: (name: string) => `${name} is not available in this browser any more. Reload the page and try again.`,
+  serverFailedText: (message: string) => `Could not sign in: ${message}`,
+  verifiedOwner: 'Verified owner',
+  verifiedWith: (name: string) => `Ownership proven with a signature from ${name}`,
+  verifiedBySignature: 'Ownership proven with a wallet signature',
+  protectedTitle: 'Wallet protected',
+  protectedText: "This wallet is protected. Sign in with your wallet to continue: use 'Sign in with wallet' below.",
+} as const;

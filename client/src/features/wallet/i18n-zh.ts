@@ -1,0 +1,32 @@
+import type { Widen } from '@client/lib/i18n/types';
+import type { walletEn } from './i18n-en';
+
+export const walletZh: Widen<typeof walletEn> = {
+  or: '或',
+  signInWithWallet: '使用钱包登录',
+  signInHint: '用一次免费的签名证明您拥有该钱包，不会发送任何交易。',
+  proofRequired: '本站要求每位持有者证明钱包所有权：请使用钱包登录，之后才能连接 X 并领取积分。',
+  pickerTitle: '使用您的钱包登录',
+  pickerText: '您的钱包将签署一条一次性消息，证明您拥有该地址。签名免费，不会发送任何交易。',
+  installedLabel: '此浏览器中的钱包',
+  otherWalletsLabel: '其他钱包',
+  getWallet: (name) => `获取 ${name}`,
+  waitingFor: (name) => `正在等待 ${name}...请查看钱包窗口。`,
+  installLabel: '可安装的钱包',
+  noWalletText: '此浏览器中未找到比特币钱包。请安装以下任一钱包，然后重新加载此页面：',
+  close: '关闭',
+  signedInTitle: '钱包已验证',
+  signedInText: (name) => `已使用 ${name} 登录。您是此钱包经过验证的所有者。`,
+  rejectedTitle: '请求已取消',
+  rejectedText: (name) => `您在 ${name} 中拒绝了请求，没有任何更改。`,
+  failedTitle: '钱包登录失败',
+  walletFailedText: (name) => `${name} 未能完成请求，请重试。`,
+  noAddressText: (name) => `${name} 没有提供比特币地址。`,
+  notInstalledText: (name) => `此浏览器中已无法使用 ${name}。请重新加载页面后重试。`,
+  serverFailedText: (message) => `无法登录：${message}`,
+  verifiedOwner: '已验证所有者',
+  verifiedWith: (name) => `已通过 ${name} 的签名证明所有权`,
+  verifiedBySignature: '已通过钱包签名证明所有权',
+  protectedTitle: '钱包已受保护',
+  protectedText: '此钱包已受保护。请使用钱包登录以继续：点击下方的“使用钱包登录”。',
+};

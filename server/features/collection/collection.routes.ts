@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { CollectionParamsSchema, CollectionStatsSchema } from '../../../shared/schemas/collection.js';
+import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
+import { UpstreamQuerySchema, UpstreamUnavailableSchema } from '../../../shared/schemas/upstream.js';
+import type { AppConfig } from '../../config.js';
+import { cacheControlFor, unavailableAsState } from '../../lib/unavailable-state.js';
+import { createCollectionService } from './collection.service.js';
+import { assertOwnCollection } from './own-collection.js';
+
+const collectionRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () => number }> = async (
+  app,
+  { config, now },
+) => {
+  const collection = createCollectionService(config, now);
+
+  app.get(
+    '/nft/collection-stats/:collection',
+    {
+      schema: {
+        tags: ['Chain'],
+        summary: 'Marketplace figures of the collection',
+        params: CollectionParamsSchema,
+        querystring: UpstreamQuerySchema,
+        response: {
+          200: Type.Union([CollectionStatsSchema, UpstreamUnavailableSchema]),
+          404: ErrorResponseSchema,
+          502: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      assertOwnCollection(request.params.collection);
+      const stats = await unavailableAsState(request.query.onUnavailable, () => collection.collectionStats());
+      // A failure cached by the browser would fail Retry and the next poll.
+      reply.header('cache-control', cacheControlFor(stats, 60));
+      return stats;
+    },
+  );
+};
+
+export default collectionRoutes;

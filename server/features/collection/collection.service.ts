@@ -1,0 +1,35 @@
+import { brand } from '../../../shared/brand.js';
+import type { CollectionStats } from '../../../shared/schemas/collection.js';
+import type { AppConfig } from '../../config.js';
+import { fetchCollectionStats } from '../../integrations/marketplace.js';
+import { CachedSource } from '../../lib/cached-source.js';
+import { upstreamUnavailable } from '../../lib/upstream-unavailable.js';
+
+/**
+ * The collection's marketplace figures, proxied and cached so a thousand visitors make one upstream
+ * call. `now` is the cache's clock (tests move it on to make a value stale).
+ */
+export function createCollectionService(config: AppConfig, now: () => number = Date.now) {
+  const marketplace = new CachedSource(
+    () => fetchCollectionStats(config.marketplaceApiBase, brand.collectionSlug, config.upstreamTimeoutMs),
+    5 * 60_000,
+    undefined,
+    now,
+  );
+
+  return {
+    async collectionStats(): Promise<CollectionStats> {
+      const cached = await marketplace.get().catch((error: unknown) => upstreamUnavailable(error, 'Live data unavailable'));
+      return {
+        data: {
+          name: brand.collectionName,
+          symbol: brand.collectionSlug,
+          totalSupply: cached.value.totalSupply ?? brand.collectionSize,
+          floorPrice: cached.value.floorPrice,
+        },
+        fetchedAt: cached.fetchedAt,
+        stale: cached.stale,
+      };
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { mulDivRound } from '../../../shared/token-amount.js';
+import { demoRefusal } from '../../demo/demo-refusal.js';
+import { checkTokens } from '../imports/import-fields.js';
+import { demoRowsInTheWay, type ImportProgress, sourceNameProblem } from '../imports/import-file.js';
+import {
+  countBlockedUsersWithPoints,
+  countPointsAllocationsOfSource,
+  findPointsWalletsOfOtherSources,
+  listAllocatableUsers,
+} from '../imports/imports.repository.js';
+import { replacePointsSource } from '../imports/replace-source.js';
+import { splitByWeights } from './split-by-weights.js';
+
+export const defaultAllocateSource = 'allocate';
+
+export interface AllocateOptions {
+  /** Tokens to share, as typed: a non-negative decimal with at most 6 decimals. */
+  pool: string;
+  source?: string;
+  dryRun?: boolean;
+  /** Share among demo users too while the demo data set is loaded (otherwise refused). */
+  keepDemo?: boolean;
+  onProgress?: ImportProgress;
+}
+
+export type AllocateResult =
+  | {
+      ok: true;
+      source: string;
+      users: number;
+      blockedUsersExcluded: number;
+      totalPoints: bigint;
+      poolMicro: bigint;
+      /** Tokens per point, pool / total points rounded half up to 3 decimals, e.g. '333.333'. */
+      allocationRatio: string;
+      replacedRows: number;
+      dryRun: boolean;
+    }
+  | { ok: false; errors: string[] };
+
+/** pool / points in tokens, rounded half up to 3 decimals, as text so no float creeps in. */
+export function allocationRatio(poolMicro: bigint, totalPoints: bigint): string {
+  const thousandths = mulDivRound(poolMicro, 1n, 1000n * totalPoints);
+  return `${thousandths / 1000n}.${(thousandths % 1000n).toString().padStart(3, '0')}`;
+}
+
+/**
+ * Shares a token pool among users by points (blocked users and users without points left out), exact to
+ * the micro-token, and writes the result as the points allocations of `source`, replacing its earlier rows.
+ * While the demo data set is loaded it is refused unless `keepDemo`, as demo users would get shares.
+ */
+export async function allocateFromPoints(db: Kysely<Database>, options: AllocateOptions): Promise<AllocateResult> {
+  const source = (options.source ?? defaultAllocateSource).trim();
+  const sourceProblem = sourceNameProblem(source);
+  if (sourceProblem) return { ok: false, errors: [sourceProblem] };
+  const pool = checkTokens('pool', options.pool.trim());
+  if (!pool.ok) return { ok: false, errors: [pool.problem] };
+  const demo = await demoRowsInTheWay(db, options);
+  if (demo.refuse) return { ok: false, errors: [demoRefusal(demo.demoRows!)] };
+
+  const users = await listAllocatableUsers(db);
+  if (users.length === 0) return { ok: false, errors: ['no unblocked user has points, so there is nobody to allocate to'] };
+  const points = users.map((user) => BigInt(user.total_points));
+  const totalPoints = points.reduce((sum, value) => sum + value, 0n);
+  const shares = splitByWeights(pool.value, points);
+
+  const owners = await findPointsWalletsOfOtherSources(db, source, users.map((user) => user.wallet_address));
+  if (owners.size) {
+    const errors = [...owners].map(
+      ([wallet, other]) => `wallet ${wallet} already has a points allocation from source "${other}"`,
+    );
+    return { ok: false, errors };
+  }
+
+  const rows = users.map((user, index) => ({
+    wallet_address: user.wallet_address,
+    final_points: user.total_points,
+    allocated_micro: Number(shares[index]),
+    source,
+  }));
+  const replacedRows = options.dryRun
+    ? await countPointsAllocationsOfSource(db, source)
+    : await replacePointsSource(db, source, rows, options.onProgress);
+  return {
+    ok: true,
+    source,
+    users: users.length,
+    blockedUsersExcluded: await countBlockedUsersWithPoints(db),
+    totalPoints,
+    poolMicro: pool.value,
+    allocationRatio: allocationRatio(pool.value, totalPoints),
+    replacedRows,
+    dryRun: options.dryRun ?? false,
+  };
+}

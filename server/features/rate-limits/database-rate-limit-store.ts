@@ -1,0 +1,36 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { countRateLimitHit } from './rate-limits.repository.js';
+
+/**
+ * A @fastify/rate-limit store that counts in the database, so every process behind a balancer
+ * counts against the same limit. Each route limit gets its own key space (method and URL), as
+ * the plugin's own stores do; limiters made with `createRateLimit` have no route, so their key
+ * generators name their own space. `continueExceeding` and `exponentialBackoff` are not used by
+ * this app and not supported.
+ */
+export function databaseRateLimitStore(db: Kysely<Database>, now: () => number = Date.now): FastifyRateLimitStoreCtor {
+  class DatabaseRateLimitStore implements FastifyRateLimitStore {
+    constructor(
+      _options: unknown,
+      private readonly prefix = '',
+    ) {}
+
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
+      const at = now();
+      countRateLimitHit(db, `${this.prefix}${key}`, timeWindow, at).then(
+        ({ count, expiresAt }) => callback(null, { current: count, ttl: Math.max(0, expiresAt - at) }),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+      // At run time the plugin passes the merged limit settings, the route under `routeInfo` (empty for createRateLimit).
+      const route = (routeOptions as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo;
+      const prefix = route?.url ? `${String(route.method)} ${String(route.url)} ` : '';
+      return new DatabaseRateLimitStore(undefined, `${this.prefix}${prefix}`);
+    }
+  }
+  return DatabaseRateLimitStore;
+}

@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/**
+ * Counts one request for `key` in one statement, so concurrent requests from any process are each
+ * counted once: a new key or an ended window starts at 1 with a fresh window, a live one adds 1.
+ */
+export async function countRateLimitHit(
+  db: Kysely<Database>,
+  key: string,
+  windowMs: number,
+  now: number,
+): Promise<{ count: number; expiresAt: number }> {
+  const row = await db
+    .insertInto('rate_limit_counters')
+    .values({ key, count: 1, expires_at: now + windowMs })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => {
+        const ended = eb('rate_limit_counters.expires_at', '<=', now);
+        return {
+          count: eb.case().when(ended).then(1).else(eb('rate_limit_counters.count', '+', 1)).end(),
+          expires_at: eb.case().when(ended).then(now + windowMs).else(eb.ref('rate_limit_counters.expires_at')).end(),
+        };
+      }),
+    )
+    .returning(['count', 'expires_at'])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), expiresAt: Number(row.expires_at) };
+}
+
+/** Deletes the counters whose window has ended; returns how many. */
+export async function deleteEndedRateLimits(db: Kysely<Database>, now: number): Promise<number> {
+  const result = await db.deleteFrom('rate_limit_counters').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

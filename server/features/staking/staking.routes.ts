@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CollectionParamsSchema } from '../../../shared/schemas/collection.js';
+import { StakingStatsSchema } from '../../../shared/schemas/staking.js';
+import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
+import type { AppConfig } from '../../config.js';
+import { assertOwnCollection } from '../collection/own-collection.js';
+import { createStakingService } from './staking.service.js';
+
+const stakingRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () => number }> = async (app, { config, now }) => {
+  const staking = createStakingService(config, app.db, now);
+
+  app.get(
+    '/staking/stats/:collection',
+    {
+      schema: {
+        tags: ['Chain'],
+        summary: 'Staking figures of the collection',
+        params: CollectionParamsSchema,
+        response: {
+          200: StakingStatsSchema,
+          404: ErrorResponseSchema,
+          502: ErrorResponseSchema,
+          503: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      assertOwnCollection(request.params.collection);
+      const stats = await staking.stakingStats();
+      // Set only on success: a failure cached by the browser would fail Retry and the next poll.
+      reply.header('cache-control', 'public, max-age=60');
+      return stats;
+    },
+  );
+};
+
+export default stakingRoutes;

@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import { brand } from '../../../shared/brand.js';
+import type { StakingStats } from '../../../shared/schemas/staking.js';
+import type { AppConfig } from '../../config.js';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { fetchStakingFigures } from '../../integrations/staking-source.js';
+import { CachedSource } from '../../lib/cached-source.js';
+import { upstreamUnavailable } from '../../lib/upstream-unavailable.js';
+import { getStakingStats, setStakingStats } from '../settings/settings.repository.js';
+import { percentLocked } from './percent-locked.js';
+
+/** The locked count as typed, or why it is refused: a whole number from 0 to the collection size. */
+export function parseLockedCount(raw: string): { ok: true; value: number } | { ok: false; problem: string } {
+  const text = raw.trim();
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value > brand.collectionSize) {
+    return { ok: false, problem: `--locked must be a whole number from 0 to ${brand.collectionSize} (got "${raw}")` };
+  }
+  return { ok: true, value };
+}
+
+/** Stores the staking figure the staking stats endpoint reads (when no STAKING_STATS_URL is set). */
+export async function setStakingLocked(
+  db: Kysely<Database>,
+  lockedCount: number,
+): Promise<{ lockedCount: number; collectionSize: number; percentLocked: number }> {
+  const percent = percentLocked(lockedCount);
+  await setStakingStats(db, { lockedCount });
+  return { lockedCount, collectionSize: brand.collectionSize, percentLocked: percent };
+}
+
+/**
+ * Staking figures: from STAKING_STATS_URL when set (cached, so a thousand visitors make one upstream
+ * call; `now` is the cache's clock), otherwise from the figure set by `npm run set-staking`.
+ */
+export function createStakingService(config: AppConfig, db: Kysely<Database>, now: () => number = Date.now) {
+  const url = config.stakingStatsUrl;
+  const source = url
+    ? new CachedSource(() => fetchStakingFigures(url, config.upstreamTimeoutMs), 5 * 60_000, undefined, now)
+    : null;
+
+  async function fromSettings(): Promise<StakingStats> {
+    const stored = await getStakingStats(db);
+    if (!stored) throw new AppError(503, 'STAKING_STATS_UNAVAILABLE', 'Live data temporarily unavailable');
+    const { lockedCount } = stored.value;
+    return { data: { percentLocked: percentLocked(lockedCount), lockedCount }, fetchedAt: stored.updatedAt, stale: false };
+  }
+
+  return {
+    async stakingStats(): Promise<StakingStats> {
+      if (!source) return fromSettings();
+      const cached = await source
+        .get()
+        .catch((error: unknown) => upstreamUnavailable(error, 'Live data temporarily unavailable'));
+      return { data: cached.value, fetchedAt: cached.fetchedAt, stale: cached.stale };
+    },
+  };
+}

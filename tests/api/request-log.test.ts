@@ -1,0 +1,67 @@
+import { Writable } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../../server/app.js';
+import { connectDatabase, type DatabaseHandle } from '../../server/db/connect.js';
+import { migrateToLatest } from '../../server/db/migrate.js';
+import { testConfig } from '../helpers/test-app.js';
+
+let lines: Record<string, unknown>[];
+let app: App;
+let handle: DatabaseHandle;
+let cleanup: () => Promise<void>;
+
+async function start(level: string) {
+  const made = await testConfig({ LOG_LEVEL: level });
+  cleanup = made.cleanup;
+  handle = connectDatabase(made.config);
+  await migrateToLatest(handle.db);
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>));
+      done();
+    },
+  });
+  app = await buildApp(made.config, { database: handle, logger: { level, stream } });
+  // A route that fails the way a bug does: not an AppError.
+  app.get('/api/test-failure', async () => {
+    throw new Error('the bug');
+  });
+  await app.ready();
+}
+
+beforeEach(() => {
+  lines = [];
+});
+afterEach(async () => {
+  await app.close();
+  await handle.db.destroy();
+  await cleanup();
+});
+
+const requestLines = () => lines.filter((line) => line.msg === 'request');
+
+describe('request logging', () => {
+  it('writes one line per request at info: method, path without the query, status, time', async () => {
+    await start('info');
+    await app.inject({ method: 'GET', url: '/api/config?wallet=bc1qsecret' });
+    await app.inject({ method: 'POST', url: '/api/allocation/lookup', payload: { walletAddress: 'bc1qnobody' } });
+
+    expect(requestLines()).toEqual([
+      expect.objectContaining({ level: 30, method: 'GET', path: '/api/config', status: 200, ms: expect.any(Number) }),
+      expect.objectContaining({ method: 'POST', path: '/api/allocation/lookup', status: 200 }),
+    ]);
+    expect(lines.some((line) => line.msg === 'incoming request' || line.msg === 'request completed')).toBe(false);
+    expect(JSON.stringify(lines)).not.toContain('bc1qsecret');
+  });
+
+  it('logs a failure with its stack, and no request lines at warn', async () => {
+    await start('warn');
+    const response = await app.inject({ method: 'GET', url: '/api/test-failure' });
+    await app.inject({ method: 'GET', url: '/api/config' });
+
+    expect(response.statusCode).toBe(500);
+    expect(requestLines()).toEqual([]);
+    const failure = lines.find((line) => line.level === 50);
+    expect(failure).toMatchObject({ err: { message: 'the bug', stack: expect.stringContaining('Error: the bug') } });
+  });
+});

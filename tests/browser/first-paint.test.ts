@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstPaintJsBudgetBytes, measureFirstPaint, totalGzip } from '../../scripts/first-paint.js';
+import { launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
+
+// The same build the other browser tests use (TEST_CLIENT_DIR or dist/client).
+const clientDir = path.resolve(process.env.TEST_CLIENT_DIR ?? 'dist/client');
+const manifest = () =>
+  JSON.parse(fs.readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+// Text of the Chinese core dictionary (client/src/app/i18n/zh.ts), which an English first paint never loads.
+const chineseText = '跳到主要内容';
+const otherPages = ['mining', 'tokenomics', 'allocation', 'memes', 'faq', 'meme', 'tokens'];
+
+describe('first paint of / (issue 12, goal 5)', () => {
+  it(`needs at most ${firstPaintJsBudgetBytes} bytes of gzipped JavaScript`, () => {
+    const files = measureFirstPaint(clientDir);
+    expect(totalGzip(files, 'js', 'shell')).toBeLessThanOrEqual(firstPaintJsBudgetBytes);
+  });
+
+  describe('in Chromium', () => {
+    let server: RunningServer;
+    let browser: Browser;
+    beforeAll(async () => {
+      server = await startServer();
+      browser = await launchBrowser();
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await server?.close();
+    });
+
+    it('loads neither the Chinese dictionary nor another page’s code', async () => {
+      const page = await browser.newPage({ baseURL: server.baseUrl });
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname.slice(1));
+      });
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+
+      const otherPageChunks = otherPages.map((name) => manifest()[`src/app/routes/${name}.tsx`]?.file);
+      expect(otherPageChunks.every(Boolean)).toBe(true);
+      expect(scripts.filter((file) => otherPageChunks.includes(file))).toEqual([]);
+      const chinese = scripts.filter((file) => fs.readFileSync(path.join(clientDir, file), 'utf8').includes(chineseText));
+      expect(chinese).toEqual([]);
+      expect(scripts).toContain(manifest()['src/app/routes/home.tsx']?.file);
+      await page.close();
+    });
+
+    it('fetches the config once, through the preload index.html starts', async () => {
+      const page = await browser.newPage({ baseURL: server.baseUrl });
+      const configRequests: string[] = [];
+      const preloadWarnings: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/config') configRequests.push(request.resourceType());
+      });
+      page.on('console', (message) => {
+        if (/preload/i.test(message.text())) preloadWarnings.push(message.text());
+      });
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+
+      expect(configRequests).toHaveLength(1);
+      expect(preloadWarnings).toEqual([]);
+      await page.close();
+    });
+  });
+});

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readCsvRows } from '../../server/features/imports/csv-records.js';
+
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-csv-'));
+afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+
+const columns = ['wallet_address', 'category', 'tokens'] as const;
+
+async function read(content: string) {
+  const file = path.join(folder, `${Math.random().toString(36).slice(2)}.csv`);
+  fs.writeFileSync(file, content);
+  const items = [];
+  for await (const batch of readCsvRows(file, columns)) items.push(...batch);
+  return items;
+}
+
+// A file without quotes is split by hand; quoting one harmless field sends the same content through
+// csv-parse. Both must give the same records, lines and errors.
+const plainFiles: Record<string, string> = {
+  'LF, blank lines, spaces and tabs around fields': 'wallet_address,category,tokens\n\n a , b\t,1\n\t\n c,d ,2\n',
+  'CRLF, BOM, no final line end': '\uFEFFwallet_address,category,tokens\r\na,b,1\r\n\r\nc,d,2',
+  'columns in another order, wrong field counts': 'tokens,wallet_address,category\n1,a,b\n2,c\n3,d,e,f\n4,g,h\n',
+  'a header only': 'wallet_address,category,tokens\n',
+  'a bad header': 'wallet,category,tokens\na,b,1\n',
+};
+
+function quoteFirstField(content: string): string {
+  // Quote the first field of the last line that has fields: "a" reads as a.
+  const lines = content.split('\n');
+  for (let i = lines.length - 1; i >= 0; i -= 1) {
+    const line = lines[i]!.replace(/^\uFEFF/, '');
+    const comma = line.indexOf(',');
+    if (comma > 0 && line.slice(0, comma).trim() !== '') {
+      const field = line.slice(0, comma).trim();
+      lines[i] = lines[i]!.replace(field, `"${field}"`);
+      return lines.join('\n');
+    }
+  }
+  throw new Error('no field to quote');
+}
+
+describe('readCsvRows', () => {
+  for (const [name, content] of Object.entries(plainFiles)) {
+    it(`reads a plain file as csv-parse does: ${name}`, async () => {
+      const quoted = quoteFirstField(content);
+      expect(quoted).toContain('"');
+      expect(await read(content)).toEqual(await read(quoted));
+    });
+  }
+
+  it('reports a missing header for an empty file', async () => {
+    expect(await read('')).toEqual([{ line: 1, message: 'missing header row (expected wallet_address,category,tokens)' }]);
+  });
+
+  it('gives the fields trimmed, in column order, on their physical lines', async () => {
+    expect(await read('tokens,wallet_address,category\r\n\r\n 1 ,a,\tb\r\n2,c\r\n')).toEqual([
+      { line: 3, values: ['a', 'b', '1'] },
+      { line: 4, message: 'expected 3 fields, found 2' },
+    ]);
+  });
+});
