@@ -13,10 +13,22 @@ export interface FixedAnswer {
   path: string;
   contentType: string;
   body: string;
+  /** The product's other response headers (security headers, cache-control), sent too when BENCH_SAME_HEADERS=1. */
+  headers: Record<string, string>;
+}
+
+/** Headers the product sends on the lookup and top-holders answers, for BENCH_SAME_HEADERS=1. */
+export interface QueryHeaders {
+  lookup: Record<string, string>;
+  topHolders: Record<string, string>;
 }
 
 const database = new SQLite(process.env.BENCH_SQLITE_FILE!, { readonly: true });
 const fixed = JSON.parse(fs.readFileSync(process.env.BENCH_FIXED_FILE!, 'utf8')) as FixedAnswer[];
+const queryHeaders = JSON.parse(fs.readFileSync(process.env.BENCH_QUERY_HEADERS_FILE!, 'utf8')) as QueryHeaders;
+// With BENCH_SAME_HEADERS=1 the baseline also sends the product's headers: the same bytes on the wire.
+const sameHeaders = process.env.BENCH_SAME_HEADERS === '1';
+const none: Record<string, string> = {};
 
 const walletCategories = database.prepare<[string], { category: string; micro: number; records: number }>(
   'select category, sum(tokens_micro) as micro, count(*) as records from allocation_records where wallet_address = ? group by category',
@@ -33,11 +45,12 @@ const app = Fastify();
 
 for (const answer of fixed) {
   app.get(answer.path, (_request, reply) => {
-    reply.type(answer.contentType).send(answer.body);
+    reply.headers(sameHeaders ? answer.headers : none).type(answer.contentType).send(answer.body);
   });
 }
 
-app.post<{ Body: { walletAddress: string } }>('/api/allocation/lookup', (request) => {
+app.post<{ Body: { walletAddress: string } }>('/api/allocation/lookup', (request, reply) => {
+  if (sameHeaders) reply.headers(queryHeaders.lookup);
   const walletAddress = request.body.walletAddress.trim();
   const rows = walletCategories.all(walletAddress);
   if (rows.length === 0) return { success: false };
@@ -55,7 +68,8 @@ app.post<{ Body: { walletAddress: string } }>('/api/allocation/lookup', (request
   };
 });
 
-app.get<{ Querystring: { limit?: string; offset?: string } }>('/api/tokens/allocations', (request) => {
+app.get<{ Querystring: { limit?: string; offset?: string } }>('/api/tokens/allocations', (request, reply) => {
+  if (sameHeaders) reply.headers(queryHeaders.topHolders);
   const rows = rankedPage.all(Number(request.query.limit ?? 20), Number(request.query.offset ?? 0));
   const stats = JSON.parse(setting.get('points_allocation_stats')?.value ?? '{"totalAllocations":0}') as {
     totalAllocations: number;

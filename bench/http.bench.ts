@@ -7,6 +7,7 @@
  *
  *   npm run bench -- [--records 1000000] [--seconds 10] [--rounds 3] [--only lookup,stats] [--soak [--soak-minutes 5]]
  *                    [--cpu-prof DIR]   (writes a V8 CPU profile of the product server)
+ *                    [--same-headers]   (the baseline also sends the product's headers: the same bytes on the wire)
  *
  * Not part of `npm test`. CLIENT_DIR names a built client to serve; without it the client is built
  * into dist/client when missing or stale, as `npm start` does. --keep keeps the data folder (and the
@@ -21,7 +22,7 @@ import type autocannon from 'autocannon';
 import { build } from 'esbuild';
 import { buildClient, clientBuildIsStale } from '../scripts/client-build.js';
 import { buildServer, serverBuildIsStale, serverBundle } from '../scripts/server-build.js';
-import type { FixedAnswer } from './bare-server.js';
+import type { FixedAnswer, QueryHeaders } from './bare-server.js';
 import { benchAsOfBlock, benchWallet, loadBenchData } from './bench-data.js';
 import { compare, measure, type LoadResult } from './load.js';
 import { canPin, freePort, pinThisProcess, sampleRss, startNode, stop, waitForHttp } from './processes.js';
@@ -38,6 +39,8 @@ const { values: args } = parseArgs({
     soak: { type: 'boolean', default: false },
     'soak-minutes': { type: 'string', default: '5' },
     'cpu-prof': { type: 'string' },
+    // The baseline also sends the product's response headers (security headers, cache-control).
+    'same-headers': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
   },
 });
@@ -152,17 +155,31 @@ try {
     await fetch(productUrl + endpoint.path);
     const response = await fetch(productUrl + endpoint.path, { headers: { 'accept-encoding': 'identity' } });
     if (!response.ok) throw new Error(`${endpoint.path} answered ${response.status}: ${await response.text()}`);
-    fixed.push({ path: endpoint.path, contentType: response.headers.get('content-type') ?? 'text/plain', body: await response.text() });
+    fixed.push({
+      path: endpoint.path,
+      contentType: response.headers.get('content-type') ?? 'text/plain',
+      body: await response.text(),
+      headers: headersToRepeat(response),
+    });
   }
   const fixedFile = path.join(dataDir, 'fixed-answers.json');
   fs.writeFileSync(fixedFile, JSON.stringify(fixed));
+  const queryHeaders: QueryHeaders = {
+    lookup: headersToRepeat(await lookupResponse(productUrl)),
+    topHolders: headersToRepeat(await fetch(productUrl + topHoldersPath)),
+  };
+  const queryHeadersFile = path.join(dataDir, 'query-headers.json');
+  fs.writeFileSync(queryHeadersFile, JSON.stringify(queryHeaders));
 
   const barePort = await freePort();
   const bareUrl = `http://127.0.0.1:${barePort}`;
   const bare = startNode([bareBundle], {
     core: serverCore,
     logFile: path.join(dataDir, 'bare.log'),
-    env: { ...process.env, PORT: String(barePort), BENCH_SQLITE_FILE: path.join(dataDir, 'app.sqlite'), BENCH_FIXED_FILE: fixedFile },
+    env: { ...process.env, PORT: String(barePort), BENCH_SQLITE_FILE: path.join(dataDir, 'app.sqlite'), BENCH_FIXED_FILE: fixedFile,
+      BENCH_QUERY_HEADERS_FILE: queryHeadersFile,
+      BENCH_SAME_HEADERS: args['same-headers'] ? '1' : '0',
+    },
   });
   children.push(bare);
   await waitForHttp(`${bareUrl}/api/config`, bare);
@@ -218,13 +235,22 @@ function report(name: string, productResult: LoadResult, bareResult: LoadResult)
 }
 
 /** The baseline must answer what the product answers, or the ratio means nothing. */
+function headersToRepeat(response: Response): Record<string, string> {
+  // Headers set per connection or per moment are not repeated; the body's type is set separately.
+  const ownHeaders = ['date', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'content-type', 'content-encoding'];
+  return Object.fromEntries([...response.headers].filter(([name]) => !ownHeaders.includes(name)));
+}
+
+function lookupResponse(base: string): Promise<Response> {
+  return fetch(base + lookupPath, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ walletAddress: benchWallet(7) }),
+  });
+}
+
 async function assertSameAnswers(productUrl: string, bareUrl: string): Promise<void> {
-  const lookup = (base: string) =>
-    fetch(base + lookupPath, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ walletAddress: benchWallet(7) }),
-    }).then((response) => response.text());
+  const lookup = (base: string) => lookupResponse(base).then((response) => response.text());
   const page = (base: string) => fetch(base + topHoldersPath).then((response) => response.text());
   for (const [name, ask] of [['lookup', lookup], ['top holders', page]] as const) {
     const [fromProduct, fromBare] = await Promise.all([ask(productUrl), ask(bareUrl)]);
