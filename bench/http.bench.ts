@@ -21,11 +21,12 @@ import { parseArgs } from 'node:util';
 import type autocannon from 'autocannon';
 import { build } from 'esbuild';
 import { buildClient, clientBuildIsStale } from '../scripts/client-build.js';
+import { freePort } from '../scripts/free-port.js';
 import { buildServer, serverBuildIsStale, serverBundle } from '../scripts/server-build.js';
 import type { FixedAnswer, QueryHeaders } from './bare-server.js';
 import { benchAsOfBlock, benchWallet, loadBenchData } from './bench-data.js';
 import { compare, measure, type LoadResult } from './load.js';
-import { canPin, freePort, pinThisProcess, sampleRss, startNode, stop, waitForHttp } from './processes.js';
+import { canPin, pinThisProcess, sampleRss, startNode, stop, waitForHttp } from './processes.js';
 import { printSoak, printTable, type Row } from './report.js';
 
 const { values: args } = parseArgs({

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 
 /** Two cores or more and taskset: the servers get core 1, the load generator (this process) core 0. */
@@ -8,14 +7,6 @@ export const canPin = os.availableParallelism() >= 2 && spawnSync('taskset', ['-
 
 export function pinThisProcess(core: number): void {
   if (canPin) spawnSync('taskset', ['-a', '-cp', String(core), String(process.pid)], { stdio: 'ignore' });
-}
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** `node args…` pinned to `core` (taskset execs node, so the pid is node's), output to `logFile`. */

@@ -1,17 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { newestMtime } from './newest-mtime.js';
 
 const sources = ['client', 'shared', 'vite.config.ts', 'package-lock.json'];
 
-function newestMtime(entry: string): number {
-  if (!fs.existsSync(entry)) return 0;
-  const stat = fs.statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs
-    .readdirSync(entry)
-    .reduce((newest, child) => Math.max(newest, newestMtime(path.join(entry, child))), stat.mtimeMs);
-}
 
 /** The built client is stale when any client source is newer than its index.html. */
 export function clientBuildIsStale(clientDir: string): boolean {

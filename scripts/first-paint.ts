@@ -25,7 +25,7 @@ export interface FirstPaintFile {
   brotliBytes: number;
 }
 
-interface ManifestChunk {
+export interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
@@ -77,11 +77,16 @@ function routeFiles(manifest: Record<string, ManifestChunk>, source: string): st
   return [...files];
 }
 
-/** Every file the first paint of `/` loads from a client build folder (needs `build.manifest`). */
-export function measureFirstPaint(clientDir: string): FirstPaintFile[] {
+/** Vite's manifest of a client build folder (the build writes it: `build.manifest`). */
+export function readClientManifest(clientDir: string): Record<string, ManifestChunk> {
   const manifestPath = path.join(clientDir, '.vite', 'manifest.json');
   if (!fs.existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: build with the project's vite.config.ts`);
-  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  return JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+}
+
+/** Every file the first paint of `/` loads from a client build folder (needs `build.manifest`). */
+export function measureFirstPaint(clientDir: string): FirstPaintFile[] {
+  const manifest = readClientManifest(clientDir);
   for (const source of [homeRouteSource, appBodySource]) {
     if (!manifest[source]) throw new Error(`${source} is not a chunk of this build`);
   }

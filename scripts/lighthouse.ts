@@ -12,11 +12,12 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { freePort } from './free-port.js';
+import { chromiumPath, headlessChromiumFlags } from './headless-chromium.js';
 
 type Category = 'performance' | 'accessibility' | 'best-practices' | 'seo';
 const categories: Category[] = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -24,30 +25,10 @@ const goals: Record<Category, number> = { performance: 95, accessibility: 100, '
 const modes = ['configured', 'unreachable'] as const;
 type Mode = (typeof modes)[number];
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runs = Number(process.env.RUNS ?? 3);
 const pages = (process.env.PAGES ?? '/,/allocation,/tokenomics,/memes,/faq').split(',');
 const selectedModes = (process.env.MODES ?? modes.join(',')).split(',') as Mode[];
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitUntilUp(baseUrl: string, app: ChildProcess): Promise<void> {
   for (let attempt = 0; attempt < 600; attempt += 1) {
@@ -128,7 +109,7 @@ async function audit(url: string, port: number, reportName: string): Promise<Run
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 let allMet = true;
-const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags });
+const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: headlessChromiumFlags });
 try {
   for (const mode of selectedModes) {
     const app = await startApp(mode);

@@ -1,20 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { newestMtime } from './newest-mtime.js';
 
 /** Where the compiled server lands; `node dist/server/main.js` runs it. */
 export const serverBundle = path.resolve('dist/server/main.js');
 
 const sources = ['server', 'shared', 'migrations', 'package-lock.json', 'scripts/server-build.ts'];
 
-function newestMtime(entry: string): number {
-  if (!fs.existsSync(entry)) return 0;
-  const stat = fs.statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs
-    .readdirSync(entry)
-    .reduce((newest, child) => Math.max(newest, newestMtime(path.join(entry, child))), stat.mtimeMs);
-}
 
 /** The compiled server is stale when any server source is newer than the bundle. */
 export function serverBuildIsStale(): boolean {

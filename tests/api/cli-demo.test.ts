@@ -12,7 +12,7 @@ import { removeDemoData } from '../../server/demo/remove-demo-data.js';
 import { importAllocationsFile } from '../../server/features/imports/allocation-import.service.js';
 import { importPointsFile } from '../../server/features/imports/points-import.service.js';
 import { getPointsStats, getStakingStats } from '../../server/features/settings/settings.repository.js';
-import { freePort } from '../helpers/free-port.js';
+import { freePort } from '../../scripts/free-port.js';
 import { projectRoot, runCli } from '../helpers/run-cli.js';
 import { createTestApp, createTestDatabase, type TestContext } from '../helpers/test-app.js';
 

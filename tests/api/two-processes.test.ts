@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../server/db/connect.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { type FakeX, startFakeX } from '../helpers/fake-x.js';
-import { freePort } from '../helpers/free-port.js';
+import { freePort } from '../../scripts/free-port.js';
 import { multipartBody } from '../helpers/multipart.js';
 import { projectRoot } from '../helpers/run-cli.js';
 import { createPostgresSchema, postgresUrl } from '../helpers/test-database.js';

@@ -2,13 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstPaintJsBudgetBytes, measureFirstPaint, totalGzip } from '../../scripts/first-paint.js';
+import { firstPaintJsBudgetBytes, measureFirstPaint, readClientManifest, totalGzip } from '../../scripts/first-paint.js';
 import { launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
 
 // The same build the other browser tests use (TEST_CLIENT_DIR or dist/client).
 const clientDir = path.resolve(process.env.TEST_CLIENT_DIR ?? 'dist/client');
-const manifest = () =>
-  JSON.parse(fs.readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+const manifest = () => readClientManifest(clientDir);
 // Text of the Chinese core dictionary (client/src/app/i18n/zh.ts), which an English first paint never loads.
 const chineseText = '跳到主要内容';
 const otherPages = ['mining', 'tokenomics', 'allocation', 'memes', 'faq', 'meme', 'tokens'];

@@ -1,13 +1,12 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readClientManifest } from '../../scripts/first-paint.js';
 import { eventually, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
 
 const clientDir = path.resolve(process.env.TEST_CLIENT_DIR ?? 'dist/client');
 const chunkOf = (source: string) => {
-  const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
-  const file = manifest[source]?.file;
+  const file = readClientManifest(clientDir)[source]?.file;
   if (!file) throw new Error(`${source} is not a chunk of ${clientDir}`);
   return file;
 };

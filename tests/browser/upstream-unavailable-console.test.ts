@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setStakingStats } from '../../server/features/settings/settings.repository.js';
 import { collectConsoleErrors, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
-import { freePort } from '../helpers/free-port.js';
+import { freePort } from '../../scripts/free-port.js';
 
 let server: RunningServer;
 let browser: Browser;

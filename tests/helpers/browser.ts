@@ -3,10 +3,10 @@ import path from 'node:path';
 import { type Browser, type ConsoleMessage, chromium, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AppOverrides } from '../../server/app.js';
-import { freePort } from './free-port.js';
+import { freePort } from '../../scripts/free-port.js';
 import { createTestApp, type TestContext } from './test-app.js';
+import { chromiumPath, headlessChromiumFlags } from '../../scripts/headless-chromium.js';
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Helpers building in parallel each use their own build folder.
 const clientDir = path.resolve(process.env.TEST_CLIENT_DIR ?? 'dist/client');
 
@@ -35,16 +35,7 @@ export async function startServer(
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: [...headlessChromiumFlags, '--disable-quic'],
   });
 }
 

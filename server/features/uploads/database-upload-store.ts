@@ -37,12 +37,6 @@ export function createDatabaseUploadStore(
     assertRoom,
     find,
 
-    async read(name) {
-      const data = await find(name);
-      if (!data) throw new Error(`no stored upload ${name}`);
-      return data;
-    },
-
     async save(data, extension) {
       await assertRoom(data.length);
       const name = contentName(data, extension);

@@ -76,12 +76,6 @@ export function createDiskUploadStore(
     assertRoom,
     find,
 
-    async read(name) {
-      const data = await find(name);
-      if (!data) throw new Error(`no stored upload ${name}`);
-      return data;
-    },
-
     async save(data, extension) {
       await assertRoom(data.length);
       await fs.mkdir(root, { recursive: true });

@@ -38,8 +38,6 @@ export interface UploadStore {
   remove(name: string): Promise<boolean>;
   /** The image, or null when no image has that name. */
   find(name: string): Promise<Buffer | null>;
-  /** The image; throws when it is missing. */
-  read(name: string): Promise<Buffer>;
   /** The stored name of one of our own upload URLs, or null for anything else. */
   nameFromUrl(url: string): string | null;
   isStoredName(name: string): boolean;
