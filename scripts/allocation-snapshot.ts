@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { loadConfig } from '../server/config.js';
 import type { Database } from '../server/db/schema.js';
 import { recordAllocationSnapshot } from '../server/features/allocation/allocation-snapshot.service.js';
-import type { MerkleRoot } from '../server/features/imports/background-merkle.js';
+import type { MerkleRoot } from '../server/features/imports/allocation-worker-client.js';
 import { fetchTipHeight } from '../server/integrations/block-explorer.js';
 import { field, UsageError } from './cli.js';
 

@@ -143,6 +143,32 @@ describe('importAllocationsFile', () => {
     expect(await storedRecords()).toEqual(before);
   });
 
+  it('names every problem of a row once: a checksum beside a bad category or amount, a broken wallet doubled', async () => {
+    const file = writeFile(
+      'mixed.csv',
+      csv(
+        `${broken.segwit},Holder Airdorp,1`,
+        `${broken.p2sh},Public Sale,-1`,
+        `${broken.legacy},Public Sale,1`,
+        `${broken.legacy},Public Sale,2`,
+        `${a},Public Sale,1`,
+        `${a},Public Sale,abc`,
+      ),
+    );
+    const result = await importAllocationsFile(db, file);
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        { line: 2, message: expect.stringMatching(new RegExp(`^wallet_address ${broken.segwit} fails its bech32 checksum .*; unknown category "Holder Airdorp"`)) },
+        { line: 3, message: expect.stringMatching(new RegExp(`^wallet_address ${broken.p2sh} fails its base58check checksum .*; tokens `)) },
+        { line: 4, message: `wallet_address ${broken.legacy} fails its base58check checksum (a typo or a cut-off address?)` },
+        { line: 5, message: `wallet_address ${broken.legacy} fails its base58check checksum (a typo or a cut-off address?)` },
+        { line: 7, message: expect.stringMatching(/^tokens /) },
+      ],
+    });
+    expect(await storedRecords()).toEqual([]);
+  });
+
   it('takes unchecked addresses as given with allowUncheckedAddresses, and added categories with extraCategories', async () => {
     const file = writeFile('loose.csv', csv(`${broken.legacy},Holder Airdrop,1`, 'bc1qAbc,Early Supporters,2', `${a},Early Supporters,3`));
     const strict = await importAllocationsFile(db, file);

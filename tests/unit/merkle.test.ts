@@ -162,4 +162,18 @@ describe('sortHashes', () => {
     const out = Array.from({ length: hashes.length }, (_, i) => toHex(sorted.subarray(i * 32, i * 32 + 32)));
     expect(out).toEqual([...hashes].sort());
   });
+
+  it('orders thousands of hashes like a plain sort, crowded buckets and repeated hashes included', () => {
+    const random = (i: number) => createHash('sha256').update(`hash ${i}`).digest('hex');
+    const hashes = [
+      ...Array.from({ length: 5000 }, (_, i) => random(i)),
+      // One bucket of 300, sharing the next four bytes too, so only the full comparison orders them.
+      ...Array.from({ length: 300 }, (_, i) => `abcd12345678${random(i).slice(12)}`),
+      ...Array.from({ length: 40 }, () => random(7)),
+    ];
+    const flat = new Uint8Array(hashes.flatMap((hex) => [...fromHex(hex)]));
+    const sorted = sortHashes(flat);
+    const out = Array.from({ length: hashes.length }, (_, i) => toHex(sorted.subarray(i * 32, i * 32 + 32)));
+    expect(out).toEqual([...hashes].sort());
+  });
 });

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { totalSupply } from '../../../shared/tokenomics.js';
 import type { Database } from '../../db/schema.js';
-import { AllocationRows, categoryTotals, checkWalletPairs } from './allocation-rows.js';
-import { BackgroundMerkle, type LeafRows } from './background-merkle.js';
+import { AllocationRows, categoryTotals } from './allocation-rows.js';
+import { AllocationWorker, type MerkleRoot, type RowBatch } from './allocation-worker-client.js';
 import { acceptedCategories, checkCategory } from './category-check.js';
 import { readCsvRows } from './csv-records.js';
 import { checkTokens, maxTokensMicro } from './import-fields.js';
@@ -19,7 +19,7 @@ import {
 } from './import-file.js';
 import { countAllocationRecordsOfSource } from './imports.repository.js';
 import { replaceAllocationSource } from './replace-source.js';
-import { walletChecker } from './wallet-check.js';
+import { checkWallet } from './wallet-check.js';
 
 export const allocationColumns = ['wallet_address', 'category', 'tokens'] as const;
 
@@ -41,20 +41,31 @@ function readMicro(raw: string): number | string {
   return checked.ok ? Number(checked.value) : checked.problem;
 }
 
-/** Reads and checks every row: the good rows, and one error per bad row. */
+/** A row refused on the main thread; the worker may add a wallet problem in front. */
+interface RowError {
+  line: number;
+  problems: string[];
+}
+
+/**
+ * Reads and checks every row: the good rows, one error per bad row, and the number of wallets. Wallet
+ * checksums and doubled (wallet, category) pairs are checked on the worker while the next batch is
+ * read; a checksum problem joins the row's own problems at the end.
+ */
 async function readAllocationFile(
   file: string,
   options: ImportOptions,
-  onRows: (rows: LeafRows) => void,
+  worker: AllocationWorker,
   onProgress?: ImportProgress,
-): Promise<{ rows: AllocationRows; errors: LineError[] }> {
+): Promise<{ rows: AllocationRows; errors: LineError[]; wallets: number }> {
   const categories = acceptedCategories(options.extraCategories);
-  const checkWallet = walletChecker({ checksum: !options.allowUncheckedAddresses });
   const rows = new AllocationRows();
   const errors: LineError[] = [];
+  const rowErrors: RowError[] = [];
   let read = 0;
   for await (const batch of readCsvRows(file, allocationColumns)) {
     const start = rows.length;
+    const unsure: RowBatch['unsure'] = { lines: [], wallets: [] };
     for (const item of batch) {
       if ('message' in item) {
         errors.push(item);
@@ -63,20 +74,40 @@ async function readAllocationFile(
       read += 1;
       if (read % progressEvery === 0) onProgress?.({ phase: 'read', rows: read });
       const [rawWallet, rawCategory, rawTokens] = item.values as [string, string, string];
-      const wallet = checkWallet(rawWallet);
+      // Only the normalising and the empty check here; the checksum is the worker's.
+      const wallet = checkWallet(rawWallet, { checksum: false });
       const category = categories.has(rawCategory) ? null : checkCategory(rawCategory, categories);
       const micro = readMicro(rawTokens);
       if (wallet.ok && category === null && typeof micro === 'number') {
         rows.push(item.line, wallet.value, rawCategory, micro);
         continue;
       }
+      if (wallet.ok) {
+        unsure.lines.push(item.line);
+        unsure.wallets.push(wallet.value);
+      }
       const problems = [wallet.ok ? null : wallet.problem, category?.ok === false ? category.problem : null, typeof micro === 'string' ? micro : null];
-      errors.push({ line: item.line, message: problems.filter((problem) => problem !== null).join('; ') });
+      rowErrors.push({ line: item.line, problems: problems.filter((problem) => problem !== null) });
     }
-    onRows({ wallets: rows.wallets.slice(start), categories: rows.categories.slice(start), micros: rows.micros.slice(start) });
+    worker.add({
+      lines: rows.lines.slice(start),
+      wallets: rows.wallets.slice(start),
+      categories: rows.categories.slice(start),
+      micros: rows.micros.slice(start),
+      unsure,
+    });
   }
   if (read >= progressEvery && read % progressEvery !== 0) onProgress?.({ phase: 'read', rows: read });
-  return { rows, errors };
+  const { walletProblems, duplicates, wallets } = await worker.checks();
+  for (const error of rowErrors) {
+    const walletProblem = walletProblems.get(error.line);
+    errors.push({ line: error.line, message: [...(walletProblem ? [walletProblem] : []), ...error.problems].join('; ') });
+  }
+  const refusedLines = new Set(rowErrors.map((error) => error.line));
+  for (const [line, message] of walletProblems) if (!refusedLines.has(line)) errors.push({ line, message });
+  // A row whose wallet fails its checksum says so; that it repeats a pair is beside the point.
+  errors.push(...duplicates.filter((duplicate) => !walletProblems.has(duplicate.line)));
+  return { rows, errors, wallets };
 }
 
 /** The file's total; a file adding up to more than the total supply is refused at the row that crosses it. */
@@ -106,24 +137,33 @@ export async function importAllocationsFile(
   const demo = await demoRowsInTheWay(db, options);
   if (demo.refuse) return { ok: false, demoRows: demo.demoRows! };
 
-  // The Merkle root of the table after the import is built on a second thread while the file is read
-  // and written, from the rows at hand and the other sources' rows (read inside the write transaction).
-  const merkle = options.dryRun ? null : new BackgroundMerkle();
+  // The worker checks checksums while the file is read and builds the Merkle root of the table after
+  // the import while the rows are written, from the rows at hand and the other sources' rows.
+  const worker = new AllocationWorker({ checksum: !options.allowUncheckedAddresses, merkle: !options.dryRun });
   try {
-    const { rows, errors } = await readAllocationFile(file, options, (batch) => merkle?.add(batch), options.onProgress);
-    const { duplicates, wallets } = checkWalletPairs(rows);
-    const problems = byLine([...errors, ...duplicates]);
+    const { rows, errors, wallets } = await readAllocationFile(file, options, worker, options.onProgress);
+    const problems = byLine(errors);
     if (problems.length) return { ok: false, errors: problems };
     const { total, error } = totalMicro(rows);
     if (error) return { ok: false, errors: [error] };
 
-    if (!merkle) {
+    if (options.dryRun) {
       return accepted(rows, wallets, total, await countAllocationRecordsOfSource(db, source));
     }
-    const { replaced, otherSources } = await replaceAllocationSource(db, source, rows, options.onProgress);
-    return { ...accepted(rows, wallets, total, replaced), merkle: await merkle.finish(otherSources) };
+    const roots: Promise<MerkleRoot>[] = [];
+    const replaced = await replaceAllocationSource(db, source, rows, {
+      onProgress: options.onProgress,
+      withOtherSources: (otherSources) => {
+        const root = worker.merkleRoot(otherSources);
+        // Awaited after the write; a failure meanwhile must not count as unhandled.
+        root.catch(() => {});
+        roots.push(root);
+      },
+    });
+    if (roots.length !== 1) throw new Error('The import transaction ended without reading the other sources');
+    return { ...accepted(rows, wallets, total, replaced), merkle: await roots[0]! };
   } finally {
-    await merkle?.cancel();
+    await worker.close();
   }
 
   function accepted(rows: AllocationRows, wallets: number, total: number, replacedRows: number): ImportAccepted {

@@ -27,31 +27,45 @@ export class AllocationRows {
 /**
  * A wallet has each category at most once per file: a second row for the same pair is refused on its
  * own line, naming the line of the first, since adding them up silently could hide a doubled row.
- * Also counts the wallets. Each row links to the previous row of its wallet, so a pair is looked for
- * among the wallet's few rows only (and a file's adjacent rows of one wallet need no map lookup).
+ * Also counts the wallets. Rows come in batches, in file order; each row links to the previous row of
+ * its wallet, so a pair is looked for among the wallet's few rows only (and a file's adjacent rows of
+ * one wallet need no map lookup).
  */
-export function checkWalletPairs(rows: AllocationRows): { duplicates: LineError[]; wallets: number } {
-  const { lines, wallets, categories } = rows;
-  const latestRowOf = new Map<string, number>();
-  const previousRow = new Int32Array(rows.length);
-  const duplicates: LineError[] = [];
-  for (let i = 0; i < rows.length; i += 1) {
-    const wallet = wallets[i]!;
-    const previous = i > 0 && wallets[i - 1] === wallet ? i - 1 : (latestRowOf.get(wallet) ?? -1);
-    previousRow[i] = previous;
-    latestRowOf.set(wallet, i);
-    let first = -1;
-    for (let row = previous; row !== -1; row = previousRow[row]!) {
-      if (categories[row] === categories[i]) first = row;
-    }
-    if (first !== -1) {
-      duplicates.push({
-        line: lines[i]!,
-        message: `wallet_address ${wallet} has category "${categories[i]}" twice in this file, on lines ${lines[first]} and ${lines[i]}`,
-      });
+export class WalletPairCheck {
+  readonly duplicates: LineError[] = [];
+  readonly #latestRowOf = new Map<string, number>();
+  readonly #previousRow: number[] = [];
+  readonly #lines: number[] = [];
+  readonly #categories: string[] = [];
+  #lastWallet: string | null = null;
+
+  get wallets(): number {
+    return this.#latestRowOf.size;
+  }
+
+  add(lines: readonly number[], wallets: readonly string[], categories: readonly string[]): void {
+    for (let k = 0; k < wallets.length; k += 1) {
+      const i = this.#lines.length;
+      const wallet = wallets[k]!;
+      const category = categories[k]!;
+      const previous = wallet === this.#lastWallet ? i - 1 : (this.#latestRowOf.get(wallet) ?? -1);
+      this.#previousRow.push(previous);
+      this.#lines.push(lines[k]!);
+      this.#categories.push(category);
+      this.#latestRowOf.set(wallet, i);
+      this.#lastWallet = wallet;
+      let first = -1;
+      for (let row = previous; row !== -1; row = this.#previousRow[row]!) {
+        if (this.#categories[row] === category) first = row;
+      }
+      if (first !== -1) {
+        this.duplicates.push({
+          line: lines[k]!,
+          message: `wallet_address ${wallet} has category "${category}" twice in this file, on lines ${this.#lines[first]} and ${lines[k]}`,
+        });
+      }
     }
   }
-  return { duplicates, wallets: latestRowOf.size };
 }
 
 /** Rows and tokens per category: the known categories in their order, then added ones by name. */

@@ -2,7 +2,7 @@ import type SQLite from 'better-sqlite3';
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { AllocationRecordsTable, Database, PointsAllocationsTable } from '../../db/schema.js';
 import type { AllocationRows } from './allocation-rows.js';
-import type { LeafRows } from './background-merkle.js';
+import type { LeafRows } from './allocation-worker-client.js';
 
 // 500 rows x 5 columns stays far below SQLite's and PostgreSQL's bound-parameter limits.
 const batchSize = 500;

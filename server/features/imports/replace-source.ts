@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { sqliteHandleOf } from '../../db/connect.js';
 import type { Database } from '../../db/schema.js';
 import type { AllocationRows } from './allocation-rows.js';
-import type { LeafRows } from './background-merkle.js';
+import type { LeafRows } from './allocation-worker-client.js';
 import { refreshPointsStats } from '../points/points-stats.repository.js';
 import { type ImportProgress, progressEvery } from './import-file.js';
 import {
@@ -27,24 +27,27 @@ function writeProgress(total: number, onProgress?: ImportProgress) {
 }
 
 /**
- * Replaces every allocation record of `source` in one transaction; returns how many rows it replaced and
- * the rows of the other sources as they stand at the commit (for the Merkle root of the whole table).
- * The file was read and checked before, so the write lock is held only for the delete and the bulk load.
+ * Replaces every allocation record of `source` in one transaction; returns how many rows it replaced.
+ * The other sources' rows, as they stand in this transaction, go to `withOtherSources` before the load
+ * (they are read while the table holds only them, and the Merkle tree can be built while the rows are
+ * written). The file was read and checked before, so the write lock is held only for the delete and
+ * the bulk load.
  */
 export async function replaceAllocationSource(
   db: Kysely<Database>,
   source: string,
   rows: AllocationRows,
-  onProgress?: ImportProgress,
-): Promise<{ replaced: number; otherSources: LeafRows }> {
+  { onProgress, withOtherSources }: { onProgress?: ImportProgress; withOtherSources?: (rows: LeafRows) => void } = {},
+): Promise<number> {
   const sqlite = sqliteHandleOf(db);
   const progress = writeProgress(rows.length, onProgress);
   return db.transaction().execute(async (trx) => {
     const replaced = await deleteAllocationRecordsOfSource(trx, source);
+    withOtherSources?.(await readAllocationLeavesExcept(trx, source));
     // SQLite has one connection, held by this transaction: statements on its raw handle run inside it.
     if (sqlite) await insertAllocationRowsSqlite(sqlite, source, rows, progress);
     else await insertAllocationRowsPostgres(trx, source, rows, progress);
-    return { replaced, otherSources: await readAllocationLeavesExcept(trx, source) };
+    return replaced;
   });
 }
 
