@@ -21,8 +21,10 @@ ${knownAllocationCategories.map((name) => `                    ${name}`).join('\
 A wallet may have several rows, one per category; the same wallet and category twice is an error.
 Quoted fields, a BOM and CRLF line ends are fine.
 
-Every row is checked before anything is written. If any row is bad, each bad row is printed as
-"line N: reason" (N = line in the file, the header is line 1), nothing is written and the exit code is 1.
+Nothing is kept unless every row passes: if any row is bad, each bad row is printed as "line N: reason"
+(N = line in the file, the header is line 1), the database is left as it was and the exit code is 1.
+(The rows are written while the last checksums are still being checked, in one transaction that a
+refusal rolls back.)
 
 Options:
   --source NAME    the name of this import (default: the file's name, e.g. allocations.csv). The import

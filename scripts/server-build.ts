@@ -3,13 +3,25 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { newestMtime } from './newest-mtime.js';
 
+const distFolder = path.resolve('dist');
+
+/**
+ * What the build compiles, by output path under dist/: the server, and the allocation import, whose
+ * million-row runs should not pay for a TypeScript loader (its worker thread sits beside it, where
+ * server/lib/module-worker.ts looks for it).
+ */
+const entryPoints = {
+  'server/main': 'server/main.ts',
+  'scripts/import-allocations': 'scripts/import-allocations.ts',
+  'scripts/allocation-worker': 'server/features/imports/allocation-worker.ts',
+};
+
 /** Where the compiled server lands; `node dist/server/main.js` runs it. */
-export const serverBundle = path.resolve('dist/server/main.js');
+export const serverBundle = path.join(distFolder, 'server/main.js');
 
-const sources = ['server', 'shared', 'migrations', 'package-lock.json', 'scripts/server-build.ts'];
+const sources = ['server', 'shared', 'migrations', 'scripts', 'package-lock.json'];
 
-
-/** The compiled server is stale when any server source is newer than the bundle. */
+/** The build is stale when any source is newer than the server bundle (written with the others). */
 export function serverBuildIsStale(): boolean {
   if (!fs.existsSync(serverBundle)) return true;
   const builtAt = fs.statSync(serverBundle).mtimeMs;
@@ -17,14 +29,15 @@ export function serverBuildIsStale(): boolean {
 }
 
 /**
- * One ES module for production: our TypeScript compiled and bundled, every package left to
- * node_modules (native modules such as better-sqlite3 and sharp cannot be bundled). Files read at
- * run time are found from the project root (server/lib/project-root.ts), not from this file.
+ * ES modules for production: our TypeScript compiled and bundled, every package left to node_modules
+ * (native modules such as better-sqlite3 and sharp cannot be bundled). Files read at run time are found
+ * from the project root (server/lib/project-root.ts), not from the bundle. `outdir` must sit inside
+ * the project for that reason.
  */
-export async function buildServer(): Promise<void> {
+export async function buildServer(outdir = distFolder): Promise<void> {
   await build({
-    entryPoints: ['server/main.ts'],
-    outfile: serverBundle,
+    entryPoints,
+    outdir,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -35,12 +48,15 @@ export async function buildServer(): Promise<void> {
     banner: { js: 'process.setSourceMapsEnabled(true);' },
     logLevel: 'warning',
   });
+  // The server bundle is written last: its time is the build's (serverBuildIsStale).
+  const now = new Date();
+  fs.utimesSync(path.join(outdir, 'server/main.js'), now, now);
 }
 
 // `npm run build:server` builds; with --if-stale (`npm run start:server`) only when the sources changed.
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve('scripts/server-build.ts')) {
   if (!process.argv.includes('--if-stale') || serverBuildIsStale()) {
     await buildServer();
-    console.log(`built ${path.relative('.', serverBundle)}`);
+    console.error(`built ${path.relative('.', distFolder)}/`);
   }
 }

@@ -43,7 +43,8 @@ export function isRestorableSessionWallet(address: string): boolean {
 /** Bech32 (bc1…) is case-insensitive and stored lower-case; base58 (1…, 3…) is case-sensitive and kept as given. */
 export function normalizeWallet(address: string): string {
   const trimmed = address.trim();
-  return trimmed.toLowerCase().startsWith('bc1') ? trimmed.toLowerCase() : trimmed;
+  const lower = trimmed.toLowerCase();
+  return lower.startsWith('bc1') ? lower : trimmed;
 }
 
 export const invalidWalletMessage =

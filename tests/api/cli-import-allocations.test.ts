@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { bech32 } from 'bech32';
@@ -8,6 +9,7 @@ import type { Database } from '../../server/db/schema.js';
 import { madeUpWallet } from '../../server/demo/made-up-wallets.js';
 import { computeAllocationRoot } from '../../server/features/allocation/allocation-tree.js';
 import { importAllocationsFile } from '../../server/features/imports/allocation-import.service.js';
+import { buildServer } from '../../scripts/server-build.js';
 import { projectRoot, runCli } from '../helpers/run-cli.js';
 import { createTestDatabase } from '../helpers/test-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
@@ -143,6 +145,19 @@ describe('importAllocationsFile', () => {
     expect(await storedRecords()).toEqual(before);
   });
 
+  it('rolls back a re-import whose only problem is a checksum, found while its rows were being written', async () => {
+    await importAllocationsFile(db, fixture('allocations-good.csv'), { source: 'airdrop' });
+    const before = await storedRecords();
+    const good = Array.from({ length: 3000 }, (_, i) => `${madeUpWallet('taproot', `w${i}`)},Holder Airdrop,${i + 1}`);
+    const file = writeFile('late-refusal.csv', csv(...good.slice(0, 2500), `${broken.taproot},Public Sale,1`, ...good.slice(2500)));
+    const result = await importAllocationsFile(db, file, { source: 'airdrop' });
+    expect(result).toEqual({
+      ok: false,
+      errors: [{ line: 2502, message: `wallet_address ${broken.taproot} fails its bech32m checksum (a typo or a cut-off address?)` }],
+    });
+    expect(await storedRecords()).toEqual(before);
+  });
+
   it('names every problem of a row once: a checksum beside a bad category or amount, a broken wallet doubled', async () => {
     const file = writeFile(
       'mixed.csv',
@@ -250,6 +265,35 @@ describe('importAllocationsFile', () => {
 });
 
 describe('npm run import:allocations', () => {
+  it('runs compiled, as the npm script does, with its worker beside it: same checks, same root', async () => {
+    // Built inside the project (the bundle finds the project root above itself), removed afterwards.
+    const outdir = fs.mkdtempSync(path.join(root, 'dist-test-build-'));
+    try {
+      await buildServer(outdir);
+      const command = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts['import:allocations'] as string;
+      const nodeArgs = command.split('&&').at(-1)!.trim().split(/\s+/).slice(1, -1);
+      const run = (args: string[]) =>
+        new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+          execFile(process.execPath, [...nodeArgs, path.join(outdir, 'scripts/import-allocations.js'), ...args], {
+            cwd: root,
+            env: { ...process.env, DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl ?? '' },
+          }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }));
+        });
+
+      const refused = await run([writeFile('typo.csv', csv(`${a},Holder Airdrop,1`, `${broken.segwit},Holder Airdrop,1`)), '--as-of-block', '5']);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`line 3: wallet_address ${broken.segwit} fails its bech32 checksum`);
+      expect(await storedRecords()).toEqual([]);
+
+      const imported = await run([fixture('allocations-good.csv'), '--as-of-block', '5']);
+      expect(imported.code).toBe(0);
+      const { root: expected } = await computeAllocationRoot(db);
+      expect(imported.stdout).toMatch(new RegExp(`merkle root:\\s+${expected}\n`));
+    } finally {
+      fs.rmSync(outdir, { recursive: true, force: true });
+    }
+  });
+
   it('imports a file and prints the summary with exit code 0', async () => {
     const run = await runScript([fixture('allocations-good.csv'), '--source', 'tge']);
     expect(run.code).toBe(0);

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { totalSupply } from '../../../shared/tokenomics.js';
 import type { Database } from '../../db/schema.js';
-import { AllocationRows, categoryTotals } from './allocation-rows.js';
+import { AllocationRows, categoryTotals, WalletPairCheck } from './allocation-rows.js';
 import { AllocationWorker, type MerkleRoot, type RowBatch } from './allocation-worker-client.js';
 import { acceptedCategories, checkCategory } from './category-check.js';
 import { readCsvRows } from './csv-records.js';
@@ -12,6 +12,7 @@ import {
   type ImportOptions,
   type ImportAccepted,
   type ImportProgress,
+  type ImportRejected,
   type ImportResult,
   type LineError,
   progressEvery,
@@ -20,22 +21,39 @@ import {
 import { countAllocationRecordsOfSource } from './imports.repository.js';
 import { replaceAllocationSource } from './replace-source.js';
 import { checkWallet } from './wallet-check.js';
+import { normalizeWallet } from '../../../shared/wallet.js';
 
 export const allocationColumns = ['wallet_address', 'category', 'tokens'] as const;
 
 const maxMicro = Number(maxTokensMicro);
-// What checkTokens accepts; matched here first so a good amount costs no bigint.
-const tokenPattern = /^(\d+)(?:\.(\d{1,6}))?$/;
 const fractionScale = [1, 100_000, 10_000, 1000, 100, 10, 1];
+const zero = 48;
 
-/** A good amount in micro-tokens (exact: at most 1e15), or the problem with it. */
+/** The digits of raw[from, to) as a number, or -1 when a character is not a digit. */
+function digitsValue(raw: string, from: number, to: number): number {
+  let value = 0;
+  for (let i = from; i < to; i += 1) {
+    const digit = raw.charCodeAt(i) - zero;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+/**
+ * A good amount in micro-tokens (exact: at most 1e15), or the problem with it. Digits with at most six
+ * after a point (what checkTokens accepts) are read here first, so a good amount costs no regular
+ * expression, no bigint and no garbage; anything else gets checkTokens' verdict.
+ */
 function readMicro(raw: string): number | string {
-  const match = tokenPattern.exec(raw);
-  if (match) {
-    const whole = Number(match[1]);
-    const fraction = match[2] ?? '';
-    const micro = whole * 1e6 + (fraction ? Number(fraction) * fractionScale[fraction.length]! : 0);
-    if (whole <= totalSupply && micro <= maxMicro) return micro;
+  const point = raw.indexOf('.');
+  const wholeEnd = point === -1 ? raw.length : point;
+  const decimals = point === -1 ? 0 : raw.length - point - 1;
+  if (wholeEnd > 0 && wholeEnd <= 10 && (point === -1 || (decimals >= 1 && decimals <= 6))) {
+    const whole = digitsValue(raw, 0, wholeEnd);
+    const fraction = point === -1 ? 0 : digitsValue(raw, point + 1, raw.length);
+    const micro = whole * 1e6 + fraction * fractionScale[decimals]!;
+    if (whole >= 0 && fraction >= 0 && whole <= totalSupply && micro <= maxMicro) return micro;
   }
   const checked = checkTokens('tokens', raw);
   return checked.ok ? Number(checked.value) : checked.problem;
@@ -47,21 +65,28 @@ interface RowError {
   problems: string[];
 }
 
+/** The verdict on every row: the main thread's and the worker's problems by line, and the wallets. */
+interface Verdict {
+  errors: LineError[];
+  wallets: number;
+}
+
 /**
- * Reads and checks every row: the good rows, one error per bad row, and the number of wallets. Wallet
- * checksums and doubled (wallet, category) pairs are checked on the worker while the next batch is
- * read; a checksum problem joins the row's own problems at the end.
+ * Reads and checks every row: the good rows, and the verdict on the file. Wallet checksums are checked
+ * on the worker while the next batch is read, so the verdict may come after the reading ends; a
+ * checksum problem joins the row's own problems.
  */
 async function readAllocationFile(
   file: string,
   options: ImportOptions,
   worker: AllocationWorker,
   onProgress?: ImportProgress,
-): Promise<{ rows: AllocationRows; errors: LineError[]; wallets: number }> {
+): Promise<{ rows: AllocationRows; refusedHere: boolean; verdict: Promise<Verdict> }> {
   const categories = acceptedCategories(options.extraCategories);
   const rows = new AllocationRows();
   const errors: LineError[] = [];
   const rowErrors: RowError[] = [];
+  const pairs = new WalletPairCheck();
   let read = 0;
   for await (const batch of readCsvRows(file, allocationColumns)) {
     const start = rows.length;
@@ -74,40 +99,48 @@ async function readAllocationFile(
       read += 1;
       if (read % progressEvery === 0) onProgress?.({ phase: 'read', rows: read });
       const [rawWallet, rawCategory, rawTokens] = item.values as [string, string, string];
-      // Only the normalising and the empty check here; the checksum is the worker's.
-      const wallet = checkWallet(rawWallet, { checksum: false });
+      // Only the normalising here; the checksum is the worker's.
+      const wallet = normalizeWallet(rawWallet);
       const category = categories.has(rawCategory) ? null : checkCategory(rawCategory, categories);
       const micro = readMicro(rawTokens);
-      if (wallet.ok && category === null && typeof micro === 'number') {
-        rows.push(item.line, wallet.value, rawCategory, micro);
+      if (wallet !== '' && category === null && typeof micro === 'number') {
+        rows.push(item.line, wallet, rawCategory, micro);
         continue;
       }
-      if (wallet.ok) {
+      if (wallet !== '') {
         unsure.lines.push(item.line);
-        unsure.wallets.push(wallet.value);
+        unsure.wallets.push(wallet);
       }
-      const problems = [wallet.ok ? null : wallet.problem, category?.ok === false ? category.problem : null, typeof micro === 'string' ? micro : null];
+      const walletProblem = wallet === '' ? checkWallet(wallet) : null;
+      const problems = [walletProblem?.ok === false ? walletProblem.problem : null, category?.ok === false ? category.problem : null, typeof micro === 'string' ? micro : null];
       rowErrors.push({ line: item.line, problems: problems.filter((problem) => problem !== null) });
     }
-    worker.add({
+    const added = {
       lines: rows.lines.slice(start),
       wallets: rows.wallets.slice(start),
       categories: rows.categories.slice(start),
       micros: rows.micros.slice(start),
       unsure,
-    });
+    };
+    worker.add(added);
+    pairs.add(rows, start);
   }
   if (read >= progressEvery && read % progressEvery !== 0) onProgress?.({ phase: 'read', rows: read });
-  const { walletProblems, duplicates, wallets } = await worker.checks();
-  for (const error of rowErrors) {
-    const walletProblem = walletProblems.get(error.line);
-    errors.push({ line: error.line, message: [...(walletProblem ? [walletProblem] : []), ...error.problems].join('; ') });
-  }
-  const refusedLines = new Set(rowErrors.map((error) => error.line));
-  for (const [line, message] of walletProblems) if (!refusedLines.has(line)) errors.push({ line, message });
-  // A row whose wallet fails its checksum says so; that it repeats a pair is beside the point.
-  errors.push(...duplicates.filter((duplicate) => !walletProblems.has(duplicate.line)));
-  return { rows, errors, wallets };
+  const verdict = worker.walletProblems().then((walletProblems) => {
+    const all = [...errors];
+    for (const error of rowErrors) {
+      const walletProblem = walletProblems.get(error.line);
+      all.push({ line: error.line, message: [...(walletProblem ? [walletProblem] : []), ...error.problems].join('; ') });
+    }
+    const refusedLines = new Set(rowErrors.map((error) => error.line));
+    for (const [line, message] of walletProblems) if (!refusedLines.has(line)) all.push({ line, message });
+    // A row whose wallet fails its checksum says so; that it repeats a pair is beside the point.
+    all.push(...pairs.duplicates.filter((duplicate) => !walletProblems.has(duplicate.line)));
+    return { errors: byLine(all), wallets: pairs.wallets };
+  });
+  // Awaited by the caller, maybe after a failure of its own: never an unhandled rejection meanwhile.
+  verdict.catch(() => {});
+  return { rows, refusedHere: errors.length > 0 || rowErrors.length > 0 || pairs.duplicates.length > 0, verdict };
 }
 
 /** The file's total; a file adding up to more than the total supply is refused at the row that crosses it. */
@@ -141,27 +174,44 @@ export async function importAllocationsFile(
   // the import while the rows are written, from the rows at hand and the other sources' rows.
   const worker = new AllocationWorker({ checksum: !options.allowUncheckedAddresses, merkle: !options.dryRun });
   try {
-    const { rows, errors, wallets } = await readAllocationFile(file, options, worker, options.onProgress);
-    const problems = byLine(errors);
-    if (problems.length) return { ok: false, errors: problems };
+    const { rows, refusedHere, verdict } = await readAllocationFile(file, options, worker, options.onProgress);
     const { total, error } = totalMicro(rows);
-    if (error) return { ok: false, errors: [error] };
+    const refusal = async (): Promise<ImportRejected | null> => {
+      const { errors } = await verdict;
+      if (errors.length) return { ok: false, errors };
+      return error ? { ok: false, errors: [error] } : null;
+    };
 
-    if (options.dryRun) {
-      return accepted(rows, wallets, total, await countAllocationRecordsOfSource(db, source));
+    if (options.dryRun || refusedHere || error) {
+      const refused = await refusal();
+      if (refused) return refused;
+      return accepted(rows, (await verdict).wallets, total, await countAllocationRecordsOfSource(db, source));
     }
+    // Nothing wrong so far: the rows go in while the worker finishes its checks, and the transaction
+    // waits for its verdict before it commits (a refusal rolls everything back).
     const roots: Promise<MerkleRoot>[] = [];
-    const replaced = await replaceAllocationSource(db, source, rows, {
-      onProgress: options.onProgress,
-      withOtherSources: (otherSources) => {
-        const root = worker.merkleRoot(otherSources);
-        // Awaited after the write; a failure meanwhile must not count as unhandled.
-        root.catch(() => {});
-        roots.push(root);
-      },
-    });
+    let refused: ImportRejected | null = null;
+    let replaced: number;
+    try {
+      replaced = await replaceAllocationSource(db, source, rows, {
+        onProgress: options.onProgress,
+        withOtherSources: (otherSources) => {
+          const root = worker.merkleRoot(otherSources);
+          // Awaited after the write; a failure meanwhile must not count as unhandled.
+          root.catch(() => {});
+          roots.push(root);
+        },
+        beforeCommit: async () => {
+          refused = await refusal();
+          if (refused) throw new Error('refused rows: rolled back');
+        },
+      });
+    } catch (failure) {
+      if (refused) return refused;
+      throw failure;
+    }
     if (roots.length !== 1) throw new Error('The import transaction ended without reading the other sources');
-    return { ...accepted(rows, wallets, total, replaced), merkle: await roots[0]! };
+    return { ...accepted(rows, (await verdict).wallets, total, replaced), merkle: await roots[0]! };
   } finally {
     await worker.close();
   }

@@ -35,33 +35,35 @@ export class WalletPairCheck {
   readonly duplicates: LineError[] = [];
   readonly #latestRowOf = new Map<string, number>();
   readonly #previousRow: number[] = [];
-  readonly #lines: number[] = [];
-  readonly #categories: string[] = [];
   #lastWallet: string | null = null;
+  #wallets = 0;
 
   get wallets(): number {
-    return this.#latestRowOf.size;
+    return this.#wallets;
   }
 
-  add(lines: readonly number[], wallets: readonly string[], categories: readonly string[]): void {
-    for (let k = 0; k < wallets.length; k += 1) {
-      const i = this.#lines.length;
-      const wallet = wallets[k]!;
-      const category = categories[k]!;
-      const previous = wallet === this.#lastWallet ? i - 1 : (this.#latestRowOf.get(wallet) ?? -1);
+  /** Checks rows[from…] (every earlier row was checked before). */
+  add(rows: AllocationRows, from: number): void {
+    const { lines, wallets, categories } = rows;
+    for (let i = from; i < rows.length; i += 1) {
+      const wallet = wallets[i]!;
+      let previous = i - 1;
+      if (wallet !== this.#lastWallet) {
+        // A run of one wallet's rows ends: the map learns its last row once, not once per row.
+        if (this.#lastWallet !== null) this.#latestRowOf.set(this.#lastWallet, i - 1);
+        previous = this.#latestRowOf.get(wallet) ?? -1;
+        if (previous === -1) this.#wallets += 1;
+        this.#lastWallet = wallet;
+      }
       this.#previousRow.push(previous);
-      this.#lines.push(lines[k]!);
-      this.#categories.push(category);
-      this.#latestRowOf.set(wallet, i);
-      this.#lastWallet = wallet;
       let first = -1;
       for (let row = previous; row !== -1; row = this.#previousRow[row]!) {
-        if (this.#categories[row] === category) first = row;
+        if (categories[row] === categories[i]) first = row;
       }
       if (first !== -1) {
         this.duplicates.push({
-          line: lines[k]!,
-          message: `wallet_address ${wallet} has category "${category}" twice in this file, on lines ${this.#lines[first]} and ${lines[k]}`,
+          line: lines[i]!,
+          message: `wallet_address ${wallet} has category "${categories[i]}" twice in this file, on lines ${lines[first]} and ${lines[i]}`,
         });
       }
     }

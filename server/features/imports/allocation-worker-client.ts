@@ -1,7 +1,5 @@
-import { once } from 'node:events';
 import type { Worker } from 'node:worker_threads';
 import { startModuleWorker } from '../../lib/module-worker.js';
-import type { LineError } from './csv-records.js';
 
 export interface LeafRows {
   wallets: string[];
@@ -28,7 +26,7 @@ export type WorkerRequest =
   | { kind: 'finish'; otherSources: LeafRows };
 
 export type WorkerReply =
-  | { kind: 'checked'; walletProblems: [line: number, problem: string][]; duplicates: LineError[]; wallets: number }
+  | { kind: 'checked'; walletProblems: [line: number, problem: string][] }
   | { kind: 'root'; root: string | null; leafCount: number };
 
 export interface MerkleRoot {
@@ -37,24 +35,30 @@ export interface MerkleRoot {
 }
 
 /**
- * The import's second thread (allocation-worker.ts): wallet checksums and doubled pairs while the file is read, the
- * Merkle root of the table while it is written. The main thread hands over each batch as it is read.
+ * The import's second thread (allocation-worker.ts): wallet checksums and Merkle leaves while the file
+ * is read, the Merkle root of the table while it is written. The main thread hands over each batch as it is read.
  */
 export class AllocationWorker {
   readonly #worker: Worker;
+  // The worker answers its requests in order: each reply settles the oldest open question.
+  readonly #waiting: { kind: WorkerReply['kind']; settle: (reply: WorkerReply | Error) => void }[] = [];
 
   constructor(options: WorkerOptions) {
     this.#worker = startModuleWorker(import.meta.url, 'allocation-worker', { workerData: options });
+    this.#worker.on('message', (reply: WorkerReply) => this.#waiting.shift()?.settle(reply));
+    this.#worker.on('error', (error) => {
+      for (const question of this.#waiting.splice(0)) question.settle(error);
+    });
   }
 
   add(batch: RowBatch): void {
     this.#send({ kind: 'rows', batch });
   }
 
-  /** The worker's checks of every row added so far: checksum failures by line, doubled pairs, wallets. */
-  async checks(): Promise<{ walletProblems: Map<number, string>; duplicates: LineError[]; wallets: number }> {
+  /** The checksum failures among every row added so far, by line. */
+  async walletProblems(): Promise<Map<number, string>> {
     const reply = await this.#ask({ kind: 'checkpoint' }, 'checked');
-    return { walletProblems: new Map(reply.walletProblems), duplicates: reply.duplicates, wallets: reply.wallets };
+    return new Map(reply.walletProblems);
   }
 
   /** The root over the added rows and the other sources' rows, as they stand in the import's transaction. */
@@ -65,18 +69,24 @@ export class AllocationWorker {
 
   async close(): Promise<void> {
     await this.#worker.terminate();
+    for (const question of this.#waiting.splice(0)) question.settle(new Error('The import worker was stopped'));
   }
 
   #send(request: WorkerRequest): void {
     this.#worker.postMessage(request);
   }
 
-  async #ask<K extends WorkerReply['kind']>(request: WorkerRequest, kind: K): Promise<Extract<WorkerReply, { kind: K }>> {
-    // once() rejects when the worker fails ('error') before it answers.
-    const answer = once(this.#worker, 'message');
-    this.#send(request);
-    const [reply] = (await answer) as [WorkerReply];
-    if (reply.kind !== kind) throw new Error(`The import worker answered ${reply.kind} where ${kind} was due`);
-    return reply as Extract<WorkerReply, { kind: K }>;
+  #ask<K extends WorkerReply['kind']>(request: WorkerRequest, kind: K): Promise<Extract<WorkerReply, { kind: K }>> {
+    return new Promise((resolve, reject) => {
+      this.#waiting.push({
+        kind,
+        settle: (reply) => {
+          if (reply instanceof Error) reject(reply);
+          else if (reply.kind !== kind) reject(new Error(`The import worker answered ${reply.kind} where ${kind} was due`));
+          else resolve(reply as Extract<WorkerReply, { kind: K }>);
+        },
+      });
+      this.#send(request);
+    });
   }
 }

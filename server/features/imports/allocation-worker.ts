@@ -1,22 +1,19 @@
 /**
  * The allocation import's second thread (started by allocation-worker-client.ts): it checks the wallet
- * checksums and the (wallet, category) pairs of each batch of rows while the main thread reads the next
- * one, then hashes the rows into Merkle leaves and builds the tree while the main thread writes them.
+ * checksums of each batch of rows and hashes them into Merkle leaves while the main thread reads the
+ * next one, and builds the tree while the main thread writes the rows.
  */
 import { hash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import { allocationLeafText, buildMerkleTree, hashLength, leafMessage, sortHashes, toHex, treeRoot } from '../../../shared/merkle.js';
 import { nodeSha256 } from '../allocation/node-sha256.js';
 import type { LeafRows, RowBatch, WorkerOptions, WorkerReply, WorkerRequest } from './allocation-worker-client.js';
-import { WalletPairCheck } from './allocation-rows.js';
 import { walletChecker } from './wallet-check.js';
 
 const port = parentPort!;
 const options = workerData as WorkerOptions;
 const checkWallet = walletChecker({ checksum: true });
 const problems: [line: number, problem: string][] = [];
-const pairs = new WalletPairCheck();
-const unhashed: LeafRows[] = [];
 const pages: Uint8Array[] = [];
 let leafCount = 0;
 
@@ -57,9 +54,7 @@ async function handle(request: WorkerRequest): Promise<void> {
       add(request.batch);
       return;
     case 'checkpoint':
-      reply({ kind: 'checked', walletProblems: problems, duplicates: pairs.duplicates, wallets: pairs.wallets });
-      // The main thread now sums the file and opens its transaction: time to hash what it read.
-      for (const rows of unhashed.splice(0)) hashRows(rows);
+      reply({ kind: 'checked', walletProblems: problems });
       return;
     case 'finish': {
       hashRows(request.otherSources);
@@ -71,12 +66,11 @@ async function handle(request: WorkerRequest): Promise<void> {
 }
 
 function add(batch: RowBatch): void {
-  pairs.add(batch.lines, batch.wallets, batch.categories);
   if (options.checksum) {
     checkWallets(batch.lines, batch.wallets);
     checkWallets(batch.unsure.lines, batch.unsure.wallets);
   }
-  if (options.merkle) unhashed.push(batch);
+  if (options.merkle) hashRows(batch);
 }
 
 // Thrown outside the promise chain, an error ends the worker and reaches the main thread as its 'error' event.

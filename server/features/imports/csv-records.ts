@@ -69,7 +69,7 @@ export async function* readCsvRows<C extends string>(file: string, columns: read
         continue;
       }
       if (values.length !== columns.length) batch.push({ line, message: `expected ${columns.length} fields, found ${values.length}` });
-      else batch.push({ line, values: inOrder ? values : positions.map((position) => values[position]!) });
+      else batch.push(inOrder ? record : { line, values: positions.map((position) => values[position]!) });
     }
     if (batch.length >= batchSize) {
       yield batch;
@@ -145,7 +145,9 @@ async function* plainRecords(file: string): AsyncGenerator<RawRecord[]> {
 function plainRecord(text: string, start: number, end: number, line: number): RawRecord {
   if (end > start && text.charCodeAt(end - 1) === 13) end -= 1;
   if (end - start > maxRecordChars) return tooLong(line);
-  return { line, values: text.slice(start, end).split(',').map(trimField) };
+  const values = text.slice(start, end).split(',');
+  for (let i = 0; i < values.length; i += 1) values[i] = trimField(values[i]!);
+  return { line, values };
 }
 
 function tooLong(line: number): LineError {

@@ -30,14 +30,18 @@ function writeProgress(total: number, onProgress?: ImportProgress) {
  * Replaces every allocation record of `source` in one transaction; returns how many rows it replaced.
  * The other sources' rows, as they stand in this transaction, go to `withOtherSources` before the load
  * (they are read while the table holds only them, and the Merkle tree can be built while the rows are
- * written). The file was read and checked before, so the write lock is held only for the delete and
- * the bulk load.
+ * written). `beforeCommit` runs after the load: it waits for the last checks of the rows, which may
+ * still run on another thread, and rolls everything back by throwing.
  */
 export async function replaceAllocationSource(
   db: Kysely<Database>,
   source: string,
   rows: AllocationRows,
-  { onProgress, withOtherSources }: { onProgress?: ImportProgress; withOtherSources?: (rows: LeafRows) => void } = {},
+  {
+    onProgress,
+    withOtherSources,
+    beforeCommit,
+  }: { onProgress?: ImportProgress; withOtherSources?: (rows: LeafRows) => void; beforeCommit?: () => Promise<void> } = {},
 ): Promise<number> {
   const sqlite = sqliteHandleOf(db);
   const progress = writeProgress(rows.length, onProgress);
@@ -47,6 +51,7 @@ export async function replaceAllocationSource(
     // SQLite has one connection, held by this transaction: statements on its raw handle run inside it.
     if (sqlite) await insertAllocationRowsSqlite(sqlite, source, rows, progress);
     else await insertAllocationRowsPostgres(trx, source, rows, progress);
+    await beforeCommit?.();
     return replaced;
   });
 }
