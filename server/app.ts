@@ -69,6 +69,9 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
     },
     // One line per request instead of Fastify's two (server/request-log.ts).
     logController: new RequestLogController(config.logLevel),
+    // No pino child per request (a fifth of a cached answer's cost): the lines about a request name
+    // its id themselves (request-log.ts, errors.ts).
+    childLoggerFactory: (logger) => logger,
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     ...serverTimeouts(config.requestTimeoutMs),

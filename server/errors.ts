@@ -46,7 +46,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).send({ error: error.code, message: error.message, ...error.details });
     }
     if (error instanceof DatabaseBusyError) {
-      request.log.warn('database busy: another process holds the write lock');
+      request.log.warn({ reqId: request.id }, 'database busy: another process holds the write lock');
       return reply
         .status(503)
         .header('retry-after', String(error.retryAfterSeconds))
@@ -57,7 +57,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
+      request.log.error({ reqId: request.id, err: error }, 'request failed');
       return reply.status(status).send({ error: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again.' });
     }
     return reply

@@ -35,5 +35,11 @@ export class RequestLogController extends LogController {
 }
 
 function line(request: FastifyRequest, reply: FastifyReply) {
-  return { method: request.method, path: pathOf(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
+  return {
+    reqId: request.id,
+    method: request.method,
+    path: pathOf(request.url),
+    status: reply.statusCode,
+    ms: Math.round(reply.elapsedTime * 10) / 10,
+  };
 }

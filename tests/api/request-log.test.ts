@@ -47,9 +47,11 @@ describe('request logging', () => {
     await app.inject({ method: 'POST', url: '/api/allocation/lookup', payload: { walletAddress: 'bc1qnobody' } });
 
     expect(requestLines()).toEqual([
-      expect.objectContaining({ level: 30, method: 'GET', path: '/api/config', status: 200, ms: expect.any(Number) }),
-      expect.objectContaining({ method: 'POST', path: '/api/allocation/lookup', status: 200 }),
+      expect.objectContaining({ level: 30, reqId: expect.any(String), method: 'GET', path: '/api/config', status: 200, ms: expect.any(Number) }),
+      expect.objectContaining({ reqId: expect.any(String), method: 'POST', path: '/api/allocation/lookup', status: 200 }),
     ]);
+    const [first, second] = requestLines();
+    expect(first!.reqId).not.toBe(second!.reqId);
     expect(lines.some((line) => line.msg === 'incoming request' || line.msg === 'request completed')).toBe(false);
     expect(JSON.stringify(lines)).not.toContain('bc1qsecret');
   });
@@ -62,6 +64,8 @@ describe('request logging', () => {
     expect(response.statusCode).toBe(500);
     expect(requestLines()).toEqual([]);
     const failure = lines.find((line) => line.level === 50);
-    expect(failure).toMatchObject({ err: { message: 'the bug', stack: expect.stringContaining('Error: the bug') } });
+    expect(failure).toMatchObject({ reqId: expect.any(String), err: { message: 'the bug', stack: expect.stringContaining('Error: the bug') } });
+    // The failure names its request, so its line can be told apart from the others of the same moment.
+    expect(lines.filter((line) => line.reqId === failure!.reqId).length).toBe(1);
   });
 });
