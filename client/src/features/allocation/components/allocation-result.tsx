@@ -7,7 +7,7 @@ import type { FoundAllocation } from '../hooks/use-allocation-lookup';
 import type { BlockHeight } from '../hooks/use-block-height';
 import { ExternalLink } from '@client/components/external-link';
 import { useExternalLinks } from '@client/features/config/hooks/use-external-links';
-import { AllocationDispute } from '@client/features/disputes/components/allocation-dispute';
+import { AllocationDispute } from '@client/features/disputes/components/allocation-dispute-lazy';
 import { AllocationProvenance } from './allocation-provenance';
 import { TgeCategories } from './tge-categories';
 import { WalletDetails } from './wallet-details';

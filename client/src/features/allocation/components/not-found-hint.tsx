@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useLanguage } from '@client/app/i18n/language-provider';
 import { ExternalLink } from '@client/components/external-link';
-import { AllocationDispute } from '@client/features/disputes/components/allocation-dispute';
+import { AllocationDispute } from '@client/features/disputes/components/allocation-dispute-lazy';
 import { useExternalLinks } from '@client/features/config/hooks/use-external-links';
 
 export function NotFoundHint() {
