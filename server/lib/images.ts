@@ -1,12 +1,25 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { AppError } from '../errors.js';
 import { uploadTypeMessage } from '../../shared/schemas/memes.js';
 
 // The only module that touches the image library: every decode, encode and composite goes through
 // here, so a limit set once holds on every path (uploads, meme rendering, template artwork).
-// Process-wide: a small decoded-image cache, no file cache (stored files are replaced and deleted).
-// Concurrency stays at sharp's default (the cores, or 1 on glibc without jemalloc against fragmentation).
-sharp.cache({ memory: 64, files: 0, items: 64 });
+type Sharp = (typeof import('sharp'))['default'];
+let library: Promise<Sharp> | null = null;
+
+/**
+ * sharp and libvips (about 20 MB resident) load with the first image, not with the server: a process
+ * that only answers lookups on launch day never needs them. Process-wide settings: a small
+ * decoded-image cache, no file cache (stored files are replaced and deleted); concurrency stays at
+ * sharp's default (the cores, or 1 on glibc without jemalloc, against fragmentation).
+ */
+function imageLibrary(): Promise<Sharp> {
+  library ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache({ memory: 64, files: 0, items: 64 });
+    return sharp;
+  });
+  return library;
+}
 
 /** A pixel ceiling that refuses decompression bombs (a tiny file claiming enormous dimensions) before decoding. */
 export const maxInputPixels = 40_000_000;
@@ -25,6 +38,7 @@ export interface CleanImage {
  * metadata (EXIF, GPS), trailing bytes and anything else riding in the file are left behind.
  */
 export async function cleanUpload(bytes: Buffer): Promise<CleanImage> {
+  const sharp = await imageLibrary();
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -65,7 +79,8 @@ export interface CoverOptions {
 }
 
 /** Any decodable image (within the pixel limit) cover-fitted, centred, to exactly width x height, as PNG. */
-export function coverPng(bytes: Buffer, { width, height, background, density }: CoverOptions): Promise<Buffer> {
+export async function coverPng(bytes: Buffer, { width, height, background, density }: CoverOptions): Promise<Buffer> {
+  const sharp = await imageLibrary();
   let image = sharp(bytes, { limitInputPixels: maxInputPixels, ...(density ? { density } : {}) }).resize(width, height, {
     fit: 'cover',
     position: 'centre',
@@ -86,6 +101,7 @@ export interface TextLayerOptions {
 
 /** Centred, word-wrapped text on a transparent layer, as PNG with the size it came out at. */
 export async function textLayer({ markup, font, fontFile, width, height }: TextLayerOptions) {
+  const sharp = await imageLibrary();
   const { data, info } = await sharp({
     text: { text: markup, font, fontfile: fontFile, width, height, align: 'centre', wrap: 'word-char', rgba: true },
   })
@@ -101,6 +117,7 @@ export interface Overlay {
 }
 
 /** The base image with the overlays drawn over it in order, as PNG. */
-export function compositePng(base: Buffer, overlays: Overlay[], compressionLevel = 8): Promise<Buffer> {
+export async function compositePng(base: Buffer, overlays: Overlay[], compressionLevel = 8): Promise<Buffer> {
+  const sharp = await imageLibrary();
   return sharp(base, { limitInputPixels: maxInputPixels }).composite(overlays).png({ compressionLevel }).toBuffer();
 }

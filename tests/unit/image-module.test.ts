@@ -36,4 +36,13 @@ describe('the image module', () => {
       .filter((file) => importsSharp.test(fs.readFileSync(path.join(projectRoot, file), 'utf8')));
     expect(importers).toEqual([imageModule]);
   });
+
+  it('loads sharp on first use, not with the server (about 20 MB resident that lookups never need)', () => {
+    const source = fs.readFileSync(path.join(projectRoot, imageModule), 'utf8');
+    const staticValueImport = /^\s*import\s+(?!type\b)[^;]*['"]sharp['"]/m;
+    expect(source).not.toMatch(staticValueImport);
+    expect(source).toMatch(/import\(\s*['"]sharp['"]\s*\)/);
+    expect("import sharp, { type Metadata } from 'sharp';").toMatch(staticValueImport);
+    expect("import type { Metadata } from 'sharp';").not.toMatch(staticValueImport);
+  });
 });
