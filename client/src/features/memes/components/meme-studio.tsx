@@ -5,7 +5,7 @@ import type { Meme } from '@shared/schemas/memes';
 import { useLanguage } from '@client/app/i18n/language-provider';
 import { useUserMemes } from '../api/get-user-memes';
 import { useMemeShare } from '../hooks/use-meme-share';
-import { ClaimDialog } from '@client/features/claims/components/claim-dialog';
+import { ClaimDialog } from '@client/features/claims/components/claim-dialog-lazy';
 import { GalleryTab } from './gallery-tab';
 import { GenerateTab } from './generate-tab';
 import { StudioStats } from './studio-stats';

@@ -3,7 +3,7 @@ import { toast } from '@client/components/toast/use-toast';
 import { useSession } from '@client/features/session/session-provider';
 import { useLanguage } from '@client/app/i18n/language-provider';
 import { useCooldown } from '@client/features/claims/api/get-cooldown';
-import { ClaimDialog } from '@client/features/claims/components/claim-dialog';
+import { ClaimDialog } from '@client/features/claims/components/claim-dialog-lazy';
 import { useTweetClaim } from '../hooks/use-tweet-claim';
 import { CooldownCountdown } from './cooldown-countdown';
 
