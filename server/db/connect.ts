@@ -33,6 +33,9 @@ export function sqliteHandleOf(db: Kysely<Database>): SQLite.Database | null {
 /** How long a write waits for SQLite's write lock when the config does not say (DATABASE_BUSY_TIMEOUT_MS). */
 export const defaultBusyTimeoutMs = 5000;
 
+/** How long opening the SQLite file waits for another process that holds it alone. */
+const openLockWaitMs = 120_000;
+
 export function connectDatabase(
   config: Pick<AppConfig, 'dataDir' | 'databaseUrl'> & Partial<Pick<AppConfig, 'databaseBusyTimeoutMs'>>,
 ): DatabaseHandle {
@@ -42,6 +45,9 @@ export function connectDatabase(
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = new SQLite(sqliteFile(config));
+  // An allocation import may hold the file alone for its bulk load (replace-source.ts): wait for it
+  // here, once at start, rather than fail to open.
+  database.pragma(`busy_timeout = ${openLockWaitMs}`);
   database.pragma('journal_mode = WAL');
   // Never wait for the lock inside the synchronous driver: that would stop the event loop (and every
   // request) for as long as another process writes. The dialect waits on timers instead.

@@ -2,9 +2,11 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { bech32 } from 'bech32';
+import SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../server/config.js';
+import { sqliteFile, sqliteHandleOf } from '../../server/db/connect.js';
 import type { Database } from '../../server/db/schema.js';
 import { madeUpWallet } from '../../server/demo/made-up-wallets.js';
 import { computeAllocationRoot } from '../../server/features/allocation/allocation-tree.js';
@@ -12,6 +14,7 @@ import { importAllocationsFile } from '../../server/features/imports/allocation-
 import { buildServer } from '../../scripts/server-build.js';
 import { projectRoot, runCli } from '../helpers/run-cli.js';
 import { createTestDatabase } from '../helpers/test-app.js';
+import { postgresUrl } from '../helpers/test-database.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 
 const root = projectRoot;
@@ -198,6 +201,41 @@ describe('importAllocationsFile', () => {
       ['bc1qabc', 'Early Supporters'],
       [a, 'Early Supporters'],
     ]);
+  });
+
+  it('builds the root of the table from rows whose category is not ASCII', async () => {
+    const file = writeFile('cjk.csv', csv(`${a},早期支持者,1`, `${b},Holder Airdrop,2`, `${a},Holder Airdrop,3`));
+    const result = await importAllocationsFile(db, file, { extraCategories: ['早期支持者'] });
+    const { root } = await computeAllocationRoot(db);
+    expect(result).toMatchObject({ ok: true, rows: 3, wallets: 2, merkle: { root, leafCount: 3 } });
+  });
+
+  it.skipIf(postgresUrl !== null)('takes the SQLite file alone for the load when it can, and always leaves it in WAL', async () => {
+    const sqlite = sqliteHandleOf(db)!;
+    const journalMode = () => sqlite.pragma('journal_mode', { simple: true });
+    await importAllocationsFile(db, fixture('allocations-good.csv'));
+    expect(journalMode()).toBe('wal');
+
+    // A reader in another connection keeps its snapshot through the import, which stays in WAL for it.
+    const reader = new SQLite(sqliteFile(config));
+    try {
+      reader.exec('begin');
+      expect(reader.prepare('select count(*) as count from allocation_records').get()).toEqual({ count: 4 });
+      const result = await importAllocationsFile(db, writeFile('beside.csv', csv(`${a},Holder Airdrop,1`)));
+      expect(result).toMatchObject({ ok: true, rows: 1 });
+      expect(reader.prepare('select count(*) as count from allocation_records').get()).toEqual({ count: 4 });
+      reader.exec('commit');
+      expect(reader.prepare('select count(*) as count from allocation_records').get()).toEqual({ count: 5 });
+    } finally {
+      reader.close();
+    }
+
+    // A late refusal rolls back and returns the file to WAL too.
+    const late = Array.from({ length: 3000 }, (_, i) => `${madeUpWallet('taproot', `w${i}`)},Holder Airdrop,${i + 1}`);
+    const refused = await importAllocationsFile(db, writeFile('late.csv', csv(...late, `${broken.taproot},Public Sale,1`)));
+    expect(refused.ok).toBe(false);
+    expect(journalMode()).toBe('wal');
+    expect(await storedRecords()).toHaveLength(5);
   });
 
   it('reports a missing or unknown header column on line 1', async () => {

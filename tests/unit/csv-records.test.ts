@@ -9,7 +9,7 @@ afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
 const columns = ['wallet_address', 'category', 'tokens'] as const;
 
-async function read(content: string) {
+async function read(content: string | Buffer) {
   const file = path.join(folder, `${Math.random().toString(36).slice(2)}.csv`);
   fs.writeFileSync(file, content);
   const items = [];
@@ -60,5 +60,39 @@ describe('readCsvRows', () => {
       { line: 3, values: ['a', 'b', '1'] },
       { line: 4, message: 'expected 3 fields, found 2' },
     ]);
+  });
+
+  // The reader takes 1 MiB at a time: ASCII rows fill the first chunk up to `room` bytes before its end.
+  function asciiRowsUpTo(room: number): string {
+    const rows = ['wallet_address,category,tokens\n'];
+    let length = rows[0]!.length;
+    for (let index = 0; length + `w${index},Holder Airdrop,${index}\n`.length < (1 << 20) - room; index += 1) {
+      rows.push(`w${index},Holder Airdrop,${index}\n`);
+      length += rows.at(-1)!.length;
+    }
+    return rows.join('');
+  }
+
+  it('reads a file of many chunks whose UTF-8 starts late, a character split across two chunks, as csv-parse does', async () => {
+    const ascii = asciiRowsUpTo(40);
+    const padding = 'p'.repeat((1 << 20) - 1 - ascii.length - 'p,Caf'.length);
+    const content = `${ascii}p,${padding}Café,1\nlast,空投,2\n`;
+    // The two bytes of "é" fall on both sides of the first chunk's end.
+    expect(Buffer.from(content).subarray((1 << 20) - 1, (1 << 20) + 1)).toEqual(Buffer.from('é'));
+
+    const plain = await read(content);
+    expect(plain.at(-2)).toMatchObject({ values: ['p', `${padding}Café`, '1'] });
+    expect(plain.at(-1)).toMatchObject({ values: ['last', '空投', '2'] });
+    expect(plain).toEqual(await read(quoteFirstField(content)));
+  });
+
+  it('reads a broken UTF-8 sequence at the end of a chunk, before an ASCII chunk, where csv-parse does', async () => {
+    const ascii = asciiRowsUpTo(40);
+    const head = Buffer.from(`${ascii}p,${'p'.repeat((1 << 20) - 1 - ascii.length - 2)}`);
+    // A lead byte with no continuation ends the first chunk; the next chunk is all ASCII.
+    const file = (last: string) => Buffer.concat([head, Buffer.from([0xc3]), Buffer.from(`,1\n${last},b,2\n`)]);
+    const plain = await read(file('last'));
+    expect(plain.at(-2)).toMatchObject({ values: ['p', `${'p'.repeat(head.length - ascii.length - 2)}\uFFFD`, '1'] });
+    expect(plain).toEqual(await read(file('"last"')));
   });
 });

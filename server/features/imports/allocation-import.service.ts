@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import { totalSupply } from '../../../shared/tokenomics.js';
 import type { Database } from '../../db/schema.js';
 import { AllocationRows, categoryTotals, WalletPairCheck } from './allocation-rows.js';
-import { AllocationWorker, type MerkleRoot, type RowBatch } from './allocation-worker-client.js';
+import { AllocationWorker, type MerkleRoot, type RowBatch, rowBatch } from './allocation-worker-client.js';
 import { acceptedCategories, checkCategory } from './category-check.js';
 import { readCsvRows } from './csv-records.js';
-import { checkTokens, maxTokensMicro } from './import-fields.js';
+import { maxTokensMicro, readTokensMicro } from './import-fields.js';
 import {
   byLine,
   demoRowsInTheWay,
@@ -26,38 +26,6 @@ import { normalizeWallet } from '../../../shared/wallet.js';
 export const allocationColumns = ['wallet_address', 'category', 'tokens'] as const;
 
 const maxMicro = Number(maxTokensMicro);
-const fractionScale = [1, 100_000, 10_000, 1000, 100, 10, 1];
-const zero = 48;
-
-/** The digits of raw[from, to) as a number, or -1 when a character is not a digit. */
-function digitsValue(raw: string, from: number, to: number): number {
-  let value = 0;
-  for (let i = from; i < to; i += 1) {
-    const digit = raw.charCodeAt(i) - zero;
-    if (digit < 0 || digit > 9) return -1;
-    value = value * 10 + digit;
-  }
-  return value;
-}
-
-/**
- * A good amount in micro-tokens (exact: at most 1e15), or the problem with it. Digits with at most six
- * after a point (what checkTokens accepts) are read here first, so a good amount costs no regular
- * expression, no bigint and no garbage; anything else gets checkTokens' verdict.
- */
-function readMicro(raw: string): number | string {
-  const point = raw.indexOf('.');
-  const wholeEnd = point === -1 ? raw.length : point;
-  const decimals = point === -1 ? 0 : raw.length - point - 1;
-  if (wholeEnd > 0 && wholeEnd <= 10 && (point === -1 || (decimals >= 1 && decimals <= 6))) {
-    const whole = digitsValue(raw, 0, wholeEnd);
-    const fraction = point === -1 ? 0 : digitsValue(raw, point + 1, raw.length);
-    const micro = whole * 1e6 + fraction * fractionScale[decimals]!;
-    if (whole >= 0 && fraction >= 0 && whole <= totalSupply && micro <= maxMicro) return micro;
-  }
-  const checked = checkTokens('tokens', raw);
-  return checked.ok ? Number(checked.value) : checked.problem;
-}
 
 /** A row refused on the main thread; the worker may add a wallet problem in front. */
 interface RowError {
@@ -65,10 +33,11 @@ interface RowError {
   problems: string[];
 }
 
-/** The verdict on every row: the main thread's and the worker's problems by line, and the wallets. */
+/** The verdict on every row: the main thread's and the worker's problems by line, the wallets, and the worker's leaves. */
 interface Verdict {
   errors: LineError[];
   wallets: number;
+  leafCount: number;
 }
 
 /**
@@ -101,10 +70,10 @@ async function readAllocationFile(
       const [rawWallet, rawCategory, rawTokens] = item.values as [string, string, string];
       // Only the normalising here; the checksum is the worker's.
       const wallet = normalizeWallet(rawWallet);
-      const category = categories.has(rawCategory) ? null : checkCategory(rawCategory, categories);
-      const micro = readMicro(rawTokens);
-      if (wallet !== '' && category === null && typeof micro === 'number') {
+      const micro = readTokensMicro('tokens', rawTokens);
+      if (wallet !== '' && categories.has(rawCategory) && typeof micro === 'number') {
         rows.push(item.line, wallet, rawCategory, micro);
+        pairs.add(item.line, wallet, rawCategory);
         continue;
       }
       if (wallet !== '') {
@@ -112,21 +81,14 @@ async function readAllocationFile(
         unsure.wallets.push(wallet);
       }
       const walletProblem = wallet === '' ? checkWallet(wallet) : null;
+      const category = categories.has(rawCategory) ? null : checkCategory(rawCategory, categories);
       const problems = [walletProblem?.ok === false ? walletProblem.problem : null, category?.ok === false ? category.problem : null, typeof micro === 'string' ? micro : null];
       rowErrors.push({ line: item.line, problems: problems.filter((problem) => problem !== null) });
     }
-    const added = {
-      lines: rows.lines.slice(start),
-      wallets: rows.wallets.slice(start),
-      categories: rows.categories.slice(start),
-      micros: rows.micros.slice(start),
-      unsure,
-    };
-    worker.add(added);
-    pairs.add(rows, start);
+    worker.add(rowBatch(rows, start, unsure));
   }
   if (read >= progressEvery && read % progressEvery !== 0) onProgress?.({ phase: 'read', rows: read });
-  const verdict = worker.walletProblems().then((walletProblems) => {
+  const verdict = worker.checked().then(({ walletProblems, leafCount }) => {
     const all = [...errors];
     for (const error of rowErrors) {
       const walletProblem = walletProblems.get(error.line);
@@ -136,7 +98,7 @@ async function readAllocationFile(
     for (const [line, message] of walletProblems) if (!refusedLines.has(line)) all.push({ line, message });
     // A row whose wallet fails its checksum says so; that it repeats a pair is beside the point.
     all.push(...pairs.duplicates.filter((duplicate) => !walletProblems.has(duplicate.line)));
-    return { errors: byLine(all), wallets: pairs.wallets };
+    return { errors: byLine(all), wallets: pairs.wallets, leafCount };
   });
   // Awaited by the caller, maybe after a failure of its own: never an unhandled rejection meanwhile.
   verdict.catch(() => {});
@@ -204,6 +166,9 @@ export async function importAllocationsFile(
         beforeCommit: async () => {
           refused = await refusal();
           if (refused) throw new Error('refused rows: rolled back');
+          // The two threads read the same bytes with the same rules; a difference is a bug, and the root would not be the table's.
+          const { leafCount } = await verdict;
+          if (leafCount !== rows.length) throw new Error(`The import worker hashed ${leafCount} rows where ${rows.length} were written: rolled back`);
         },
       });
     } catch (failure) {

@@ -24,17 +24,36 @@ export class AllocationRows {
   }
 }
 
+/** An Int32Array that grows as values are appended. */
+class GrowingInts {
+  values = new Int32Array(1 << 16);
+  length = 0;
+
+  push(value: number): void {
+    if (this.length === this.values.length) {
+      const larger = new Int32Array(this.values.length * 2);
+      larger.set(this.values);
+      this.values = larger;
+    }
+    this.values[this.length] = value;
+    this.length += 1;
+  }
+}
+
 /**
  * A wallet has each category at most once per file: a second row for the same pair is refused on its
  * own line, naming the line of the first, since adding them up silently could hide a doubled row.
- * Also counts the wallets. Rows come in batches, in file order; each row links to the previous row of
- * its wallet, so a pair is looked for among the wallet's few rows only (and a file's adjacent rows of
- * one wallet need no map lookup).
+ * Also counts the wallets. Rows come in file order; each row links to the previous row of its wallet,
+ * so a pair is looked for among the wallet's few rows only (and a file's adjacent rows of one wallet
+ * need no map lookup). Per row it keeps three numbers, not strings.
  */
 export class WalletPairCheck {
   readonly duplicates: LineError[] = [];
   readonly #latestRowOf = new Map<string, number>();
-  readonly #previousRow: number[] = [];
+  readonly #lines = new GrowingInts();
+  readonly #previousRow = new GrowingInts();
+  readonly #categoryOfRow = new GrowingInts();
+  readonly #categoryIds = new Map<string, number>();
   #lastWallet: string | null = null;
   #wallets = 0;
 
@@ -42,30 +61,35 @@ export class WalletPairCheck {
     return this.#wallets;
   }
 
-  /** Checks rows[from…] (every earlier row was checked before). */
-  add(rows: AllocationRows, from: number): void {
-    const { lines, wallets, categories } = rows;
-    for (let i = from; i < rows.length; i += 1) {
-      const wallet = wallets[i]!;
-      let previous = i - 1;
-      if (wallet !== this.#lastWallet) {
-        // A run of one wallet's rows ends: the map learns its last row once, not once per row.
-        if (this.#lastWallet !== null) this.#latestRowOf.set(this.#lastWallet, i - 1);
-        previous = this.#latestRowOf.get(wallet) ?? -1;
-        if (previous === -1) this.#wallets += 1;
-        this.#lastWallet = wallet;
-      }
-      this.#previousRow.push(previous);
-      let first = -1;
-      for (let row = previous; row !== -1; row = this.#previousRow[row]!) {
-        if (categories[row] === categories[i]) first = row;
-      }
-      if (first !== -1) {
-        this.duplicates.push({
-          line: lines[i]!,
-          message: `wallet_address ${wallet} has category "${categories[i]}" twice in this file, on lines ${lines[first]} and ${lines[i]}`,
-        });
-      }
+  add(line: number, wallet: string, category: string): void {
+    const row = this.#lines.length;
+    let categoryId = this.#categoryIds.get(category);
+    if (categoryId === undefined) {
+      categoryId = this.#categoryIds.size;
+      this.#categoryIds.set(category, categoryId);
+    }
+    let previous = row - 1;
+    if (wallet !== this.#lastWallet) {
+      // A run of one wallet's rows ends: the map learns its last row once, not once per row.
+      if (this.#lastWallet !== null) this.#latestRowOf.set(this.#lastWallet, row - 1);
+      previous = this.#latestRowOf.get(wallet) ?? -1;
+      if (previous === -1) this.#wallets += 1;
+      this.#lastWallet = wallet;
+    }
+    this.#lines.push(line);
+    this.#previousRow.push(previous);
+    this.#categoryOfRow.push(categoryId);
+    const previousRows = this.#previousRow.values;
+    const categories = this.#categoryOfRow.values;
+    let first = -1;
+    for (let earlier = previous; earlier !== -1; earlier = previousRows[earlier]!) {
+      if (categories[earlier] === categoryId) first = earlier;
+    }
+    if (first !== -1) {
+      this.duplicates.push({
+        line,
+        message: `wallet_address ${wallet} has category "${category}" twice in this file, on lines ${this.#lines.values[first]} and ${line}`,
+      });
     }
   }
 }

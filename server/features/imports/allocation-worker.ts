@@ -3,21 +3,21 @@
  * checksums of each batch of rows and hashes them into Merkle leaves while the main thread reads the
  * next one, and builds the tree while the main thread writes the rows.
  */
-import { hash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import { allocationLeafText, buildMerkleTree, hashLength, leafMessage, sortHashes, toHex, treeRoot } from '../../../shared/merkle.js';
-import { nodeSha256 } from '../allocation/node-sha256.js';
+import { createWasmSha256 } from '../allocation/wasm-sha256.js';
 import type { LeafRows, RowBatch, WorkerOptions, WorkerReply, WorkerRequest } from './allocation-worker-client.js';
 import { walletChecker } from './wallet-check.js';
 
 const port = parentPort!;
 const options = workerData as WorkerOptions;
 const checkWallet = walletChecker({ checksum: true });
+const sha256 = await createWasmSha256();
 const problems: [line: number, problem: string][] = [];
 const pages: Uint8Array[] = [];
 let leafCount = 0;
 
-function checkWallets(lines: readonly number[], wallets: readonly string[]): void {
+function checkWallets(lines: ArrayLike<number>, wallets: readonly string[]): void {
   for (let i = 0; i < wallets.length; i += 1) {
     const checked = checkWallet(wallets[i]!);
     if (!checked.ok) problems.push([lines[i]!, checked.problem]);
@@ -28,7 +28,7 @@ function hashRows({ wallets, categories, micros }: LeafRows): void {
   const page = new Uint8Array(wallets.length * hashLength);
   for (let i = 0; i < wallets.length; i += 1) {
     // node:crypto hashes the string's UTF-8 directly: no encoded copy per leaf.
-    page.set(hash('sha256', leafMessage(allocationLeafText(wallets[i]!, categories[i]!, micros[i]!)), 'buffer'), i * hashLength);
+    page.set(sha256(leafMessage(allocationLeafText(wallets[i]!, categories[i]!, micros[i]!))), i * hashLength);
   }
   pages.push(page);
   leafCount += wallets.length;
@@ -54,23 +54,35 @@ async function handle(request: WorkerRequest): Promise<void> {
       add(request.batch);
       return;
     case 'checkpoint':
-      reply({ kind: 'checked', walletProblems: problems });
+      reply({ kind: 'checked', walletProblems: problems, leafCount });
       return;
     case 'finish': {
       hashRows(request.otherSources);
-      const tree = await buildMerkleTree(sortHashes(joinPages()), nodeSha256);
+      const tree = await buildMerkleTree(sortHashes(joinPages()), sha256);
       const root = treeRoot(tree);
       reply({ kind: 'root', root: root ? toHex(root) : null, leafCount });
     }
   }
 }
 
-function add(batch: RowBatch): void {
-  if (options.checksum) {
-    checkWallets(batch.lines, batch.wallets);
-    checkWallets(batch.unsure.lines, batch.unsure.wallets);
+function add({ lines, leaves, leafEnds, walletLengths, unsure }: RowBatch): void {
+  const page = options.merkle ? new Uint8Array(lines.length * hashLength) : null;
+  // ASCII messages (the usual batch) are encoded once, and each leaf hashes its own bytes: a character
+  // offset is then a byte offset. Otherwise each message is hashed as a string (its own UTF-8).
+  const bytes = page && Buffer.byteLength(leaves) === leaves.length ? Buffer.from(leaves, 'latin1') : null;
+  for (let k = 0, start = 0; k < lines.length; start = leafEnds[k]!, k += 1) {
+    if (options.checksum) {
+      // The message is 0x00, the wallet, '|', the category, '|' and the amount's digits.
+      const checked = checkWallet(leaves.slice(start + 1, start + 1 + walletLengths[k]!));
+      if (!checked.ok) problems.push([lines[k]!, checked.problem]);
+    }
+    page?.set(sha256(bytes ? bytes.subarray(start, leafEnds[k]) : leaves.slice(start, leafEnds[k])), k * hashLength);
   }
-  if (options.merkle) hashRows(batch);
+  if (options.checksum) checkWallets(unsure.lines, unsure.wallets);
+  if (page) {
+    pages.push(page);
+    leafCount += lines.length;
+  }
 }
 
 // Thrown outside the promise chain, an error ends the worker and reaches the main thread as its 'error' event.

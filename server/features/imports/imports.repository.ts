@@ -70,14 +70,13 @@ export async function insertAllocationRowsSqlite(
 ): Promise<void> {
   if (!database.inTransaction) throw new Error('insertAllocationRowsSqlite runs inside the import transaction');
   const { count } = database.prepare('select count(*) as count from allocation_records').get() as { count: number };
-  // An index led by `source` only grows at its end while one source is loaded, so it stays.
-  const ledBySource = (name: string) => (database.pragma(`index_info("${name.replaceAll('"', '""')}")`) as { seqno: number; name: string }[])
-    .some((column) => column.seqno === 0 && column.name === 'source');
+  // Every index goes, the one led by `source` too: though the load only appends to it, updating it row
+  // by row cost more than building it once.
   const indexes =
     rows.length >= count
       ? (database
           .prepare("select name, sql from sqlite_master where type = 'index' and tbl_name = 'allocation_records' and sql is not null")
-          .all() as { name: string; sql: string }[]).filter((index) => !ledBySource(index.name))
+          .all() as { name: string; sql: string }[])
       : [];
   for (const index of indexes) database.exec(`drop index "${index.name.replaceAll('"', '""')}"`);
   const statement = (count: number) =>

@@ -1,3 +1,4 @@
+import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { sqliteHandleOf } from '../../db/connect.js';
 import type { Database } from '../../db/schema.js';
@@ -45,15 +46,37 @@ export async function replaceAllocationSource(
 ): Promise<number> {
   const sqlite = sqliteHandleOf(db);
   const progress = writeProgress(rows.length, onProgress);
-  return db.transaction().execute(async (trx) => {
-    const replaced = await deleteAllocationRecordsOfSource(trx, source);
-    withOtherSources?.(await readAllocationLeavesExcept(trx, source));
-    // SQLite has one connection, held by this transaction: statements on its raw handle run inside it.
-    if (sqlite) await insertAllocationRowsSqlite(sqlite, source, rows, progress);
-    else await insertAllocationRowsPostgres(trx, source, rows, progress);
-    await beforeCommit?.();
-    return replaced;
-  });
+  const load = () =>
+    db.transaction().execute(async (trx) => {
+      const replaced = await deleteAllocationRecordsOfSource(trx, source);
+      withOtherSources?.(await readAllocationLeavesExcept(trx, source));
+      // SQLite has one connection, held by this transaction: statements on its raw handle run inside it.
+      if (sqlite) await insertAllocationRowsSqlite(sqlite, source, rows, progress);
+      else await insertAllocationRowsPostgres(trx, source, rows, progress);
+      await beforeCommit?.();
+      return replaced;
+    });
+  return sqlite ? withRollbackJournalWhenAlone(sqlite, load) : load();
+}
+
+/**
+ * Runs a bulk load through a rollback journal when this process has the SQLite file alone: each page is
+ * then written once, where WAL writes it to the log and again at the checkpoint. With a server (or any
+ * other connection) on the file the switch is refused at once and the load stays in WAL, where readers
+ * never wait. WAL comes back when the load ends, committed or not.
+ */
+async function withRollbackJournalWhenAlone<T>(sqlite: SQLite.Database, load: () => Promise<T>): Promise<T> {
+  let alone = false;
+  try {
+    alone = sqlite.pragma('journal_mode = DELETE', { simple: true }) === 'delete';
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+  }
+  try {
+    return await load();
+  } finally {
+    if (alone) sqlite.pragma('journal_mode = WAL');
+  }
 }
 
 /**
