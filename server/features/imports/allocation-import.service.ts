@@ -42,20 +42,21 @@ interface Verdict {
 
 /**
  * Reads and checks every row: the good rows, and the verdict on the file. Wallet checksums are checked
- * on the worker while the next batch is read, so the verdict may come after the reading ends; a
- * checksum problem joins the row's own problems.
+ * on the worker while the next batch is read, so the verdict may come after the
+ * reading ends; a checksum problem joins the row's own problems.
  */
 async function readAllocationFile(
   file: string,
-  options: ImportOptions,
+  categoryNames: readonly string[],
   worker: AllocationWorker,
   onProgress?: ImportProgress,
 ): Promise<{ rows: AllocationRows; refusedHere: boolean; verdict: Promise<Verdict> }> {
-  const categories = acceptedCategories(options.extraCategories);
-  const rows = new AllocationRows();
+  const categories: ReadonlySet<string> = new Set(categoryNames);
+  const categoryIdOf = new Map(categoryNames.map((name, id) => [name, id]));
+  const rows = new AllocationRows(categoryNames);
+  const pairs = new WalletPairCheck(categoryNames);
   const errors: LineError[] = [];
   const rowErrors: RowError[] = [];
-  const pairs = new WalletPairCheck();
   let read = 0;
   for await (const batch of readCsvRows(file, allocationColumns)) {
     const start = rows.length;
@@ -71,9 +72,10 @@ async function readAllocationFile(
       // Only the normalising here; the checksum is the worker's.
       const wallet = normalizeWallet(rawWallet);
       const micro = readTokensMicro('tokens', rawTokens);
-      if (wallet !== '' && categories.has(rawCategory) && typeof micro === 'number') {
-        rows.push(item.line, wallet, rawCategory, micro);
-        pairs.add(item.line, wallet, rawCategory);
+      const categoryId = categoryIdOf.get(rawCategory);
+      if (wallet !== '' && categoryId !== undefined && typeof micro === 'number') {
+        rows.push(item.line, wallet, categoryId, micro);
+        pairs.add(item.line, wallet, categoryId);
         continue;
       }
       if (wallet !== '') {
@@ -81,8 +83,8 @@ async function readAllocationFile(
         unsure.wallets.push(wallet);
       }
       const walletProblem = wallet === '' ? checkWallet(wallet) : null;
-      const category = categories.has(rawCategory) ? null : checkCategory(rawCategory, categories);
-      const problems = [walletProblem?.ok === false ? walletProblem.problem : null, category?.ok === false ? category.problem : null, typeof micro === 'string' ? micro : null];
+      const categoryProblem = categoryId !== undefined ? null : checkCategory(rawCategory, categories);
+      const problems = [walletProblem?.ok === false ? walletProblem.problem : null, categoryProblem?.ok === false ? categoryProblem.problem : null, typeof micro === 'string' ? micro : null];
       rowErrors.push({ line: item.line, problems: problems.filter((problem) => problem !== null) });
     }
     worker.add(rowBatch(rows, start, unsure));
@@ -134,9 +136,11 @@ export async function importAllocationsFile(
 
   // The worker checks checksums while the file is read and builds the Merkle root of the table after
   // the import while the rows are written, from the rows at hand and the other sources' rows.
+  // The file's rows name their category by its index in this list.
+  const categoryNames = [...acceptedCategories(options.extraCategories)];
   const worker = new AllocationWorker({ checksum: !options.allowUncheckedAddresses, merkle: !options.dryRun });
   try {
-    const { rows, refusedHere, verdict } = await readAllocationFile(file, options, worker, options.onProgress);
+    const { rows, refusedHere, verdict } = await readAllocationFile(file, categoryNames, worker, options.onProgress);
     const { total, error } = totalMicro(rows);
     const refusal = async (): Promise<ImportRejected | null> => {
       const { errors } = await verdict;

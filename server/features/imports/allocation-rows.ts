@@ -1,42 +1,63 @@
 import { knownAllocationCategories } from '../../../shared/allocation-categories.js';
 import type { CategoryTotal, LineError } from './import-file.js';
 
-/**
- * The checked rows of an allocation file, column by column: a million row objects would cost more in
- * garbage collection than the import's real work. Amounts are micro-tokens as numbers, exact because
- * each is at most the total supply (1e15 < 2^53) and sums are checked against it as they grow.
- */
-export class AllocationRows {
-  readonly lines: number[] = [];
-  readonly wallets: string[] = [];
-  readonly categories: string[] = [];
-  readonly micros: number[] = [];
-
-  get length(): number {
-    return this.lines.length;
-  }
-
-  push(line: number, wallet: string, category: string, micro: number): void {
-    this.lines.push(line);
-    this.wallets.push(wallet);
-    this.categories.push(category);
-    this.micros.push(micro);
-  }
-}
-
-/** An Int32Array that grows as values are appended. */
-class GrowingInts {
-  values = new Int32Array(1 << 16);
+/** A typed array that grows as values are appended: numbers kept without a JS array's per-element work. */
+class Growing<T extends Int32Array<ArrayBuffer> | Float64Array<ArrayBuffer>> {
+  values: T;
   length = 0;
+
+  constructor(readonly make: (size: number) => T) {
+    this.values = make(1 << 16);
+  }
 
   push(value: number): void {
     if (this.length === this.values.length) {
-      const larger = new Int32Array(this.values.length * 2);
+      const larger = this.make(this.values.length * 2);
       larger.set(this.values);
       this.values = larger;
     }
     this.values[this.length] = value;
     this.length += 1;
+  }
+}
+
+const growingInts = () => new Growing((size) => new Int32Array(size));
+
+/**
+ * The checked rows of an allocation file, column by column: a million row objects would cost more in
+ * garbage collection than the import's real work. Lines and amounts live in typed arrays. Amounts are
+ * micro-tokens as numbers, exact because each is at most the total supply (1e15 < 2^53) and sums are
+ * checked against it as they grow.
+ */
+export class AllocationRows {
+  readonly wallets: string[] = [];
+  readonly categories: string[] = [];
+  readonly #lines = growingInts();
+  readonly #micros = new Growing((size) => new Float64Array(size));
+
+  /** `categoryNames`: the categories a file may use; a row names its category by its index there. */
+  constructor(readonly categoryNames: readonly string[]) {}
+
+  get length(): number {
+    return this.#lines.length;
+  }
+
+  /** Line numbers by row (valid up to `length`; the array may be longer). */
+  get lines(): Int32Array {
+    return this.#lines.values;
+  }
+
+  /** Micro-token amounts by row (valid up to `length`). */
+  get micros(): Float64Array {
+    return this.#micros.values;
+  }
+
+  push(line: number, wallet: string, categoryId: number, micro: number): void {
+    this.#lines.push(line);
+    this.wallets.push(wallet);
+    // The list's own string: a million slices of the file would stay alive otherwise.
+    this.categories.push(this.categoryNames[categoryId]!);
+    this.#micros.push(micro);
   }
 }
 
@@ -50,24 +71,21 @@ class GrowingInts {
 export class WalletPairCheck {
   readonly duplicates: LineError[] = [];
   readonly #latestRowOf = new Map<string, number>();
-  readonly #lines = new GrowingInts();
-  readonly #previousRow = new GrowingInts();
-  readonly #categoryOfRow = new GrowingInts();
-  readonly #categoryIds = new Map<string, number>();
+  readonly #lines = growingInts();
+  readonly #previousRow = growingInts();
+  readonly #categoryOfRow = growingInts();
   #lastWallet: string | null = null;
   #wallets = 0;
+
+  /** `categoryNames`: what a category index stands for, in the messages. */
+  constructor(readonly categoryNames: readonly string[]) {}
 
   get wallets(): number {
     return this.#wallets;
   }
 
-  add(line: number, wallet: string, category: string): void {
+  add(line: number, wallet: string, categoryId: number): void {
     const row = this.#lines.length;
-    let categoryId = this.#categoryIds.get(category);
-    if (categoryId === undefined) {
-      categoryId = this.#categoryIds.size;
-      this.#categoryIds.set(category, categoryId);
-    }
     let previous = row - 1;
     if (wallet !== this.#lastWallet) {
       // A run of one wallet's rows ends: the map learns its last row once, not once per row.
@@ -88,7 +106,7 @@ export class WalletPairCheck {
     if (first !== -1) {
       this.duplicates.push({
         line,
-        message: `wallet_address ${wallet} has category "${category}" twice in this file, on lines ${this.#lines.values[first]} and ${line}`,
+        message: `wallet_address ${wallet} has category "${this.categoryNames[categoryId]}" twice in this file, on lines ${this.#lines.values[first]} and ${line}`,
       });
     }
   }

@@ -81,7 +81,8 @@ export class AllocationWorker {
   }
 
   add(batch: RowBatch): void {
-    this.#worker.postMessage({ kind: 'rows', batch } satisfies WorkerRequest, [batch.lines.buffer, batch.leafEnds.buffer, batch.walletLengths.buffer]);
+    const transfer = [batch.lines.buffer, batch.leafEnds.buffer, batch.walletLengths.buffer];
+    this.#worker.postMessage({ kind: 'rows', batch } satisfies WorkerRequest, transfer);
   }
 
   /** The checksum failures among every row added so far, by line, and how many rows the worker hashed as leaves. */

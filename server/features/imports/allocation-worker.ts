@@ -11,8 +11,8 @@ import { walletChecker } from './wallet-check.js';
 
 const port = parentPort!;
 const options = workerData as WorkerOptions;
-const checkWallet = walletChecker({ checksum: true });
 const sha256 = await createWasmSha256();
+const checkWallet = walletChecker({ checksum: true, sha256 });
 const problems: [line: number, problem: string][] = [];
 const pages: Uint8Array[] = [];
 let leafCount = 0;

@@ -50,7 +50,7 @@ export async function insertAllocationRowsPostgres(
     await sql`
       insert into allocation_records (wallet_address, category, tokens_micro, source)
       select wallet_address, category, tokens_micro, ${source}
-      from unnest(${rows.wallets.slice(start, end)}::text[], ${rows.categories.slice(start, end)}::text[], ${rows.micros.slice(start, end)}::bigint[])
+      from unnest(${rows.wallets.slice(start, end)}::text[], ${rows.categories.slice(start, end)}::text[], ${Array.from(rows.micros.subarray(start, end))}::bigint[])
         as incoming (wallet_address, category, tokens_micro)
     `.execute(db);
     onBatch?.(end);

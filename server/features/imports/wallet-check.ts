@@ -7,7 +7,11 @@ import { bad, type Checked, ok, quote } from './import-fields.js';
 export interface WalletCheckOptions {
   /** false (--allow-unchecked-addresses): any non-empty address is taken as given. */
   checksum: boolean;
+  /** The SHA-256 of base58check's checksum; node:crypto's unless given (the import's worker gives hash-wasm's). */
+  sha256?: (data: Uint8Array) => Uint8Array;
 }
+
+const nodeSha256 = (data: Uint8Array): Uint8Array => hash('sha256', data, 'buffer');
 
 const encodings: Record<WalletKind, string> = {
   taproot: 'bech32m',
@@ -71,12 +75,13 @@ function base58Payload(address: string): Buffer | null {
  * SHA-256: a million-row import checks hundreds of thousands of these, many times faster than the
  * JavaScript hash inside bs58check. A refusal is still bs58check's verdict.
  */
-function base58CheckPasses(address: string): Buffer | null {
+function base58CheckPasses(address: string, sha256: (data: Uint8Array) => Uint8Array): Buffer | null {
   const bytes = base58Payload(address);
   if (!bytes) return null;
   const payload = bytes.subarray(0, 21);
-  const checksum = hash('sha256', hash('sha256', payload, 'buffer'), 'buffer');
-  return checksum.compare(bytes, 21, 25, 0, 4) === 0 ? payload : null;
+  const checksum = sha256(sha256(payload));
+  for (let i = 0; i < 4; i += 1) if (checksum[i] !== bytes[21 + i]) return null;
+  return payload;
 }
 
 /**
@@ -84,7 +89,7 @@ function base58CheckPasses(address: string): Buffer | null {
  * bech32 for witness v0 (20- or 32-byte program) and bech32m for v1 (32 bytes), base58check with
  * the kind's version byte and a 20-byte hash.
  */
-function decodes(wallet: string, kind: WalletKind): boolean {
+function decodes(wallet: string, kind: WalletKind, sha256: (data: Uint8Array) => Uint8Array): boolean {
   if (kind === 'taproot' || kind === 'segwit') {
     const decoded = (kind === 'taproot' ? bech32m : bech32).decodeUnsafe(wallet);
     if (!decoded || decoded.prefix !== 'bc') return false;
@@ -93,7 +98,7 @@ function decodes(wallet: string, kind: WalletKind): boolean {
     if (!program) return false;
     return kind === 'taproot' ? version === 1 && program.length === 32 : version === 0 && (program.length === 20 || program.length === 32);
   }
-  const payload = base58CheckPasses(wallet) ?? bs58check.decodeUnsafe(wallet);
+  const payload = base58CheckPasses(wallet, sha256) ?? bs58check.decodeUnsafe(wallet);
   return payload !== undefined && payload.length === 21 && payload[0] === base58Versions[kind];
 }
 
@@ -110,7 +115,7 @@ export function checkWallet(raw: string, options: WalletCheckOptions = { checksu
   if (kind === null) {
     return bad(`wallet_address ${quote(wallet)} is not a bc1p, bc1q, 3 or 1 mainnet address of a valid length`);
   }
-  if (!decodes(wallet, kind)) {
+  if (!decodes(wallet, kind, options.sha256 ?? nodeSha256)) {
     return bad(`wallet_address ${wallet} fails its ${encodings[kind]} checksum (a typo or a cut-off address?)`);
   }
   return ok(wallet);
