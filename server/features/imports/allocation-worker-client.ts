@@ -11,8 +11,8 @@ export interface LeafRows {
 
 /**
  * Checked rows of one read batch, and the wallets of the batch's rows refused for another reason. The
- * rows travel as one string of their leaf messages back to back and two typed arrays, which cross to
- * the worker many times cheaper than arrays of strings and numbers.
+ * rows travel as one string of their leaf messages back to back and three typed arrays, handed over
+ * rather than cloned: many times cheaper than arrays of a batch's strings and numbers.
  */
 export interface RowBatch {
   lines: Int32Array<ArrayBuffer>;

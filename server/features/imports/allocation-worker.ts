@@ -27,7 +27,6 @@ function checkWallets(lines: ArrayLike<number>, wallets: readonly string[]): voi
 function hashRows({ wallets, categories, micros }: LeafRows): void {
   const page = new Uint8Array(wallets.length * hashLength);
   for (let i = 0; i < wallets.length; i += 1) {
-    // node:crypto hashes the string's UTF-8 directly: no encoded copy per leaf.
     page.set(sha256(leafMessage(allocationLeafText(wallets[i]!, categories[i]!, micros[i]!))), i * hashLength);
   }
   pages.push(page);
