@@ -9,4 +9,3 @@ export async function createWasmSha256(): Promise<(data: Uint8Array | string) =>
   const hasher = await createSHA256();
   return (data) => hasher.init().update(data).digest('binary');
 }
-

@@ -42,19 +42,20 @@ interface Verdict {
 
 /**
  * Reads and checks every row: the good rows, and the verdict on the file. Wallet checksums are checked
- * on the worker while the next batch is read, so the verdict may come after the
- * reading ends; a checksum problem joins the row's own problems.
+ * on the worker while the next batch is read, so the verdict may come after the reading ends; a
+ * checksum problem joins the row's own problems.
  */
 async function readAllocationFile(
   file: string,
-  categoryNames: readonly string[],
+  options: ImportOptions,
   worker: AllocationWorker,
   onProgress?: ImportProgress,
 ): Promise<{ rows: AllocationRows; refusedHere: boolean; verdict: Promise<Verdict> }> {
-  const categories: ReadonlySet<string> = new Set(categoryNames);
-  const categoryIdOf = new Map(categoryNames.map((name, id) => [name, id]));
-  const rows = new AllocationRows(categoryNames);
-  const pairs = new WalletPairCheck(categoryNames);
+  const categories = acceptedCategories(options.extraCategories);
+  // Rows name their category by its index in this list.
+  const rows = new AllocationRows([...categories]);
+  const categoryIdOf = new Map(rows.categoryNames.map((name, id) => [name, id]));
+  const pairs = new WalletPairCheck();
   const errors: LineError[] = [];
   const rowErrors: RowError[] = [];
   let read = 0;
@@ -75,7 +76,8 @@ async function readAllocationFile(
       const categoryId = categoryIdOf.get(rawCategory);
       if (wallet !== '' && categoryId !== undefined && typeof micro === 'number') {
         rows.push(item.line, wallet, categoryId, micro);
-        pairs.add(item.line, wallet, categoryId);
+        // Checked while the row's data is at hand, not in a second pass over the batch.
+        pairs.add(rows, rows.length - 1);
         continue;
       }
       if (wallet !== '') {
@@ -136,11 +138,9 @@ export async function importAllocationsFile(
 
   // The worker checks checksums while the file is read and builds the Merkle root of the table after
   // the import while the rows are written, from the rows at hand and the other sources' rows.
-  // The file's rows name their category by its index in this list.
-  const categoryNames = [...acceptedCategories(options.extraCategories)];
   const worker = new AllocationWorker({ checksum: !options.allowUncheckedAddresses, merkle: !options.dryRun });
   try {
-    const { rows, refusedHere, verdict } = await readAllocationFile(file, categoryNames, worker, options.onProgress);
+    const { rows, refusedHere, verdict } = await readAllocationFile(file, options, worker, options.onProgress);
     const { total, error } = totalMicro(rows);
     const refusal = async (): Promise<ImportRejected | null> => {
       const { errors } = await verdict;

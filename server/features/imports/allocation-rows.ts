@@ -31,8 +31,8 @@ const growingInts = () => new Growing((size) => new Int32Array(size));
  */
 export class AllocationRows {
   readonly wallets: string[] = [];
-  readonly categories: string[] = [];
   readonly #lines = growingInts();
+  readonly #categoryIds = growingInts();
   readonly #micros = new Growing((size) => new Float64Array(size));
 
   /** `categoryNames`: the categories a file may use; a row names its category by its index there. */
@@ -52,11 +52,20 @@ export class AllocationRows {
     return this.#micros.values;
   }
 
+  /** Each row's category as its index in `categoryNames` (valid up to `length`). */
+  get categoryIds(): Int32Array {
+    return this.#categoryIds.values;
+  }
+
+  /** Row `row`'s category: the list's own string, never a slice of the file kept alive. */
+  category(row: number): string {
+    return this.categoryNames[this.#categoryIds.values[row]!]!;
+  }
+
   push(line: number, wallet: string, categoryId: number, micro: number): void {
     this.#lines.push(line);
     this.wallets.push(wallet);
-    // The list's own string: a million slices of the file would stay alive otherwise.
-    this.categories.push(this.categoryNames[categoryId]!);
+    this.#categoryIds.push(categoryId);
     this.#micros.push(micro);
   }
 }
@@ -64,49 +73,42 @@ export class AllocationRows {
 /**
  * A wallet has each category at most once per file: a second row for the same pair is refused on its
  * own line, naming the line of the first, since adding them up silently could hide a doubled row.
- * Also counts the wallets. Rows come in file order; each row links to the previous row of its wallet,
- * so a pair is looked for among the wallet's few rows only (and a file's adjacent rows of one wallet
- * need no map lookup). Per row it keeps three numbers, not strings.
+ * Also counts the wallets. Rows come in file order; each row links to the previous row of its wallet, so a pair is looked for among the wallet's few rows only (and a file's adjacent rows of
+ * one wallet need no map lookup).
  */
 export class WalletPairCheck {
   readonly duplicates: LineError[] = [];
   readonly #latestRowOf = new Map<string, number>();
-  readonly #lines = growingInts();
   readonly #previousRow = growingInts();
-  readonly #categoryOfRow = growingInts();
   #lastWallet: string | null = null;
   #wallets = 0;
-
-  /** `categoryNames`: what a category index stands for, in the messages. */
-  constructor(readonly categoryNames: readonly string[]) {}
 
   get wallets(): number {
     return this.#wallets;
   }
 
-  add(line: number, wallet: string, categoryId: number): void {
-    const row = this.#lines.length;
-    let previous = row - 1;
+  /** Checks row `i` of `rows`, right after it was added (every earlier row was checked before it). */
+  add(rows: AllocationRows, i: number): void {
+    const { lines, categoryIds } = rows;
+    const wallet = rows.wallets[i]!;
+    let previous = i - 1;
     if (wallet !== this.#lastWallet) {
       // A run of one wallet's rows ends: the map learns its last row once, not once per row.
-      if (this.#lastWallet !== null) this.#latestRowOf.set(this.#lastWallet, row - 1);
+      if (this.#lastWallet !== null) this.#latestRowOf.set(this.#lastWallet, i - 1);
       previous = this.#latestRowOf.get(wallet) ?? -1;
       if (previous === -1) this.#wallets += 1;
       this.#lastWallet = wallet;
     }
-    this.#lines.push(line);
     this.#previousRow.push(previous);
-    this.#categoryOfRow.push(categoryId);
     const previousRows = this.#previousRow.values;
-    const categories = this.#categoryOfRow.values;
     let first = -1;
-    for (let earlier = previous; earlier !== -1; earlier = previousRows[earlier]!) {
-      if (categories[earlier] === categoryId) first = earlier;
+    for (let row = previous; row !== -1; row = previousRows[row]!) {
+      if (categoryIds[row] === categoryIds[i]) first = row;
     }
     if (first !== -1) {
       this.duplicates.push({
-        line,
-        message: `wallet_address ${wallet} has category "${this.categoryNames[categoryId]}" twice in this file, on lines ${this.#lines.values[first]} and ${line}`,
+        line: lines[i]!,
+        message: `wallet_address ${wallet} has category "${rows.category(i)}" twice in this file, on lines ${lines[first]} and ${lines[i]}`,
       });
     }
   }
@@ -116,7 +118,7 @@ export class WalletPairCheck {
 export function categoryTotals(rows: AllocationRows): CategoryTotal[] {
   const totals = new Map<string, { rows: number; micro: number }>();
   for (let i = 0; i < rows.length; i += 1) {
-    const category = rows.categories[i]!;
+    const category = rows.category(i);
     const total = totals.get(category);
     if (total) {
       total.rows += 1;

@@ -35,7 +35,7 @@ export function rowBatch(rows: AllocationRows, from: number, unsure: RowBatch['u
   for (let k = 0; k < count; k += 1) {
     const wallet = rows.wallets[from + k]!;
     lines[k] = rows.lines[from + k]!;
-    leaves += leafMessage(allocationLeafText(wallet, rows.categories[from + k]!, rows.micros[from + k]!));
+    leaves += leafMessage(allocationLeafText(wallet, rows.category(from + k), rows.micros[from + k]!));
     leafEnds[k] = leaves.length;
     walletLengths[k] = wallet.length;
   }

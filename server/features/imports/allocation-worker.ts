@@ -17,7 +17,7 @@ const problems: [line: number, problem: string][] = [];
 const pages: Uint8Array[] = [];
 let leafCount = 0;
 
-function checkWallets(lines: ArrayLike<number>, wallets: readonly string[]): void {
+function checkWallets(lines: readonly number[], wallets: readonly string[]): void {
   for (let i = 0; i < wallets.length; i += 1) {
     const checked = checkWallet(wallets[i]!);
     if (!checked.ok) problems.push([lines[i]!, checked.problem]);

@@ -50,7 +50,7 @@ export async function insertAllocationRowsPostgres(
     await sql`
       insert into allocation_records (wallet_address, category, tokens_micro, source)
       select wallet_address, category, tokens_micro, ${source}
-      from unnest(${rows.wallets.slice(start, end)}::text[], ${rows.categories.slice(start, end)}::text[], ${Array.from(rows.micros.subarray(start, end))}::bigint[])
+      from unnest(${rows.wallets.slice(start, end)}::text[], ${Array.from(rows.categoryIds.subarray(start, end), (id) => rows.categoryNames[id]!)}::text[], ${Array.from(rows.micros.subarray(start, end))}::bigint[])
         as incoming (wallet_address, category, tokens_micro)
     `.execute(db);
     onBatch?.(end);
@@ -86,20 +86,20 @@ export async function insertAllocationRowsSqlite(
   const insertMany = statement(perStatement);
   const insertOne = statement(1);
   const parameters: unknown[] = new Array(perStatement * 4);
-  const { wallets, categories, micros } = rows;
+  const { wallets, categoryIds, categoryNames, micros } = rows;
   for (let start = 0; start < rows.length; start += bulkStep) {
     const end = Math.min(start + bulkStep, rows.length);
     let i = start;
     for (; i + perStatement <= end; i += perStatement) {
       for (let k = 0; k < perStatement; k += 1) {
         parameters[4 * k] = wallets[i + k];
-        parameters[4 * k + 1] = categories[i + k];
+        parameters[4 * k + 1] = categoryNames[categoryIds[i + k]!];
         parameters[4 * k + 2] = micros[i + k];
         parameters[4 * k + 3] = source;
       }
       insertMany.run(parameters);
     }
-    for (; i < end; i += 1) insertOne.run(wallets[i], categories[i], micros[i], source);
+    for (; i < end; i += 1) insertOne.run(wallets[i], categoryNames[categoryIds[i]!], micros[i], source);
     onBatch?.(end);
   }
   for (const index of indexes) database.exec(index.sql);

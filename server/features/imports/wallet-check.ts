@@ -1,6 +1,6 @@
-import { hash } from 'node:crypto';
 import { bech32, bech32m } from 'bech32';
 import bs58check from 'bs58check';
+import { nodeSha256 } from '../allocation/node-sha256.js';
 import { normalizeWallet, type WalletKind, walletKind } from '../../../shared/wallet.js';
 import { bad, type Checked, ok, quote } from './import-fields.js';
 
@@ -11,7 +11,6 @@ export interface WalletCheckOptions {
   sha256?: (data: Uint8Array) => Uint8Array;
 }
 
-const nodeSha256 = (data: Uint8Array): Uint8Array => hash('sha256', data, 'buffer');
 
 const encodings: Record<WalletKind, string> = {
   taproot: 'bech32m',
