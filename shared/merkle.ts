@@ -44,6 +44,57 @@ export function leafMessage(leafText: string): string {
   return String.fromCharCode(leafPrefix) + leafText;
 }
 
+/**
+ * The UTF-8 of leafMessage(allocationLeafText(wallet, category, micro)) for many rows, back to back,
+ * written straight into bytes: an import's million messages cost no strings and cross to another
+ * thread as one transferred buffer. Amounts are micro-tokens as safe integers.
+ */
+export class LeafMessageBytes {
+  bytes: Uint8Array<ArrayBuffer>;
+  length = 0;
+  /** `|category|` in UTF-8, by category id. */
+  readonly #categoryParts: Uint8Array[];
+
+  constructor(categories: readonly string[], capacity: number) {
+    this.#categoryParts = categories.map((category) => encoder.encode(`|${category}|`));
+    this.bytes = new Uint8Array(Math.max(capacity, 256));
+  }
+
+  /** Appends one row's message; returns the UTF-8 length of its wallet, which starts one byte after the message does. */
+  append(wallet: string, categoryId: number, micro: number): number {
+    if (!Number.isSafeInteger(micro) || micro < 0) throw new RangeError(`Not a micro-token amount: ${micro}`);
+    const digits = String(micro);
+    const category = this.#categoryParts[categoryId]!;
+    // UTF-8 takes at most three bytes per UTF-16 unit.
+    this.#reserve(1 + 3 * wallet.length + category.length + digits.length);
+    const bytes = this.bytes;
+    let at = this.length;
+    bytes[at++] = leafPrefix;
+    const walletStart = at;
+    for (let i = 0; i < wallet.length; i += 1) {
+      const code = wallet.charCodeAt(i);
+      if (code >= 0x80) {
+        at = walletStart + encoder.encodeInto(wallet, bytes.subarray(walletStart)).written;
+        break;
+      }
+      bytes[at++] = code;
+    }
+    const walletLength = at - walletStart;
+    bytes.set(category, at);
+    at += category.length;
+    for (let i = 0; i < digits.length; i += 1) bytes[at++] = digits.charCodeAt(i);
+    this.length = at;
+    return walletLength;
+  }
+
+  #reserve(extra: number): void {
+    if (this.length + extra <= this.bytes.length) return;
+    const larger = new Uint8Array(Math.max(this.bytes.length * 2, this.length + extra));
+    larger.set(this.bytes.subarray(0, this.length));
+    this.bytes = larger;
+  }
+}
+
 function leafInput(leafText: string): Uint8Array {
   return encoder.encode(leafMessage(leafText));
 }

@@ -95,4 +95,25 @@ describe('readCsvRows', () => {
     expect(plain.at(-2)).toMatchObject({ values: ['p', `${'p'.repeat(head.length - ascii.length - 2)}\uFFFD`, '1'] });
     expect(plain).toEqual(await read(file('"last"')));
   });
+
+  it('refuses a row longer than allowed on its own line, whether it fits one read or not, as csv-parse does', async () => {
+    const header = 'wallet_address,category,tokens\na,b,1\n';
+    const message = 'not valid CSV: a row longer than 100000 characters (an unclosed quote?)';
+    // Inside one read of the file, then a row with no line end in a whole read (1 MiB).
+    for (const long of ['x'.repeat(150_000), 'y'.repeat(1_500_000)]) {
+      const content = `${header}c,${long},2\nd,e,3\n`;
+      const plain = await read(content);
+      expect(plain).toEqual([{ line: 2, values: ['a', 'b', '1'] }, { line: 3, message }]);
+      expect(plain).toEqual(await read(quoteFirstField(`${header}c,${long},2\n`)));
+    }
+  });
+
+  it('reads rows that cross from one read of the file to the next, and a last row without a line end', async () => {
+    const ascii = asciiRowsUpTo(10);
+    const content = `${ascii}crossing,${'c'.repeat(30)},4\nlast,b,5`;
+    const plain = await read(content);
+    expect(plain.at(-2)).toEqual({ line: ascii.split('\n').length, values: ['crossing', 'c'.repeat(30), '4'] });
+    expect(plain.at(-1)).toEqual({ line: ascii.split('\n').length + 1, values: ['last', 'b', '5'] });
+    expect(plain).toEqual(await read(quoteFirstField(content)));
+  });
 });

@@ -7,6 +7,8 @@ import {
   fromHex,
   hashLeaf,
   hashLeaves,
+  LeafMessageBytes,
+  leafMessage,
   leafIndex,
   merkleProof,
   merkleRoot,
@@ -175,5 +177,29 @@ describe('sortHashes', () => {
     const sorted = sortHashes(flat);
     const out = Array.from({ length: hashes.length }, (_, i) => toHex(sorted.subarray(i * 32, i * 32 + 32)));
     expect(out).toEqual([...hashes].sort());
+  });
+});
+
+describe('LeafMessageBytes', () => {
+  it("writes each row's leaf message as its UTF-8, back to back, past its first capacity, with each wallet's byte length", () => {
+    const categories = ['Holder Airdrop', '早期支持者'];
+    const rows: [string, number, number][] = [
+      ['bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', 0, 474_981_050],
+      ['bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', 1, 0],
+      ['1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', 0, 999_999_999_999_999],
+      // Unchecked addresses (--allow-unchecked-addresses) may hold any character.
+      ['wallet-ü-😀', 1, 12],
+    ];
+    const leaves = new LeafMessageBytes(categories, 1);
+    const walletLengths = rows.map(([wallet, category, micro]) => leaves.append(wallet, category, micro));
+    const expected = Buffer.concat(rows.map(([wallet, category, micro]) => Buffer.from(leafMessage(allocationLeafText(wallet, categories[category]!, micro)))));
+    expect(Buffer.from(leaves.bytes.subarray(0, leaves.length))).toEqual(expected);
+    expect(walletLengths).toEqual(rows.map(([wallet]) => Buffer.byteLength(wallet)));
+  });
+
+  it('refuses an amount that is not a safe whole number of micro-tokens', () => {
+    const leaves = new LeafMessageBytes(['Holder Airdrop'], 64);
+    expect(() => leaves.append('bc1q', 0, 1.5)).toThrow(RangeError);
+    expect(() => leaves.append('bc1q', 0, 2 ** 53)).toThrow(RangeError);
   });
 });

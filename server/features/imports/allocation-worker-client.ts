@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import { allocationLeafText, leafMessage } from '../../../shared/merkle.js';
+import { LeafMessageBytes } from '../../../shared/merkle.js';
 import { startModuleWorker } from '../../lib/module-worker.js';
 import type { AllocationRows } from './allocation-rows.js';
 
@@ -11,35 +11,36 @@ export interface LeafRows {
 
 /**
  * Checked rows of one read batch, and the wallets of the batch's rows refused for another reason. The
- * rows travel as one string of their leaf messages back to back and three typed arrays, handed over
- * rather than cloned: many times cheaper than arrays of a batch's strings and numbers.
+ * rows travel as the bytes of their leaf messages back to back and three typed arrays, all handed over
+ * rather than cloned: many times cheaper than a batch's strings and numbers, or one long string.
  */
 export interface RowBatch {
   lines: Int32Array<ArrayBuffer>;
-  /** leafMessage(allocationLeafText(wallet, category, micro)) of each row, back to back. */
-  leaves: string;
+  /** The UTF-8 of leafMessage(allocationLeafText(wallet, category, micro)) of each row, back to back. */
+  leaves: Uint8Array<ArrayBuffer>;
   /** Where each row's message ends in `leaves`. */
   leafEnds: Int32Array<ArrayBuffer>;
-  /** The length of each row's wallet, which starts one character after its message does. */
+  /** The UTF-8 length of each row's wallet, which starts one byte after its message does. */
   walletLengths: Int32Array<ArrayBuffer>;
   unsure: { lines: number[]; wallets: string[] };
 }
 
+// About one message's length: a bc1p wallet, a category and an amount.
+const bytesPerLeaf = 96;
+
 /** rows[from…] as a RowBatch. */
 export function rowBatch(rows: AllocationRows, from: number, unsure: RowBatch['unsure']): RowBatch {
   const count = rows.length - from;
-  const lines = new Int32Array(count);
+  const lines = rows.lines.slice(from, rows.length);
   const leafEnds = new Int32Array(count);
   const walletLengths = new Int32Array(count);
-  let leaves = '';
+  const leaves = new LeafMessageBytes(rows.categoryNames, count * bytesPerLeaf);
+  const { wallets, categoryIds, micros } = rows;
   for (let k = 0; k < count; k += 1) {
-    const wallet = rows.wallets[from + k]!;
-    lines[k] = rows.lines[from + k]!;
-    leaves += leafMessage(allocationLeafText(wallet, rows.category(from + k), rows.micros[from + k]!));
+    walletLengths[k] = leaves.append(wallets[from + k]!, categoryIds[from + k]!, micros[from + k]!);
     leafEnds[k] = leaves.length;
-    walletLengths[k] = wallet.length;
   }
-  return { lines, leaves, leafEnds, walletLengths, unsure };
+  return { lines, leaves: leaves.bytes.subarray(0, leaves.length), leafEnds, walletLengths, unsure };
 }
 
 export interface WorkerOptions {
@@ -81,7 +82,7 @@ export class AllocationWorker {
   }
 
   add(batch: RowBatch): void {
-    const transfer = [batch.lines.buffer, batch.leafEnds.buffer, batch.walletLengths.buffer];
+    const transfer = [batch.lines.buffer, batch.leaves.buffer, batch.leafEnds.buffer, batch.walletLengths.buffer];
     this.#worker.postMessage({ kind: 'rows', batch } satisfies WorkerRequest, transfer);
   }
 

@@ -66,16 +66,14 @@ async function handle(request: WorkerRequest): Promise<void> {
 
 function add({ lines, leaves, leafEnds, walletLengths, unsure }: RowBatch): void {
   const page = options.merkle ? new Uint8Array(lines.length * hashLength) : null;
-  // ASCII messages (the usual batch) are encoded once, and each leaf hashes its own bytes: a character
-  // offset is then a byte offset. Otherwise each message is hashed as a string (its own UTF-8).
-  const bytes = page && Buffer.byteLength(leaves) === leaves.length ? Buffer.from(leaves, 'latin1') : null;
+  const text = Buffer.from(leaves.buffer, leaves.byteOffset, leaves.length);
   for (let k = 0, start = 0; k < lines.length; start = leafEnds[k]!, k += 1) {
     if (options.checksum) {
       // The message is 0x00, the wallet, '|', the category, '|' and the amount's digits.
-      const checked = checkWallet(leaves.slice(start + 1, start + 1 + walletLengths[k]!));
+      const checked = checkWallet(text.toString('utf8', start + 1, start + 1 + walletLengths[k]!));
       if (!checked.ok) problems.push([lines[k]!, checked.problem]);
     }
-    page?.set(sha256(bytes ? bytes.subarray(start, leafEnds[k]) : leaves.slice(start, leafEnds[k])), k * hashLength);
+    page?.set(sha256(leaves.subarray(start, leafEnds[k])), k * hashLength);
   }
   if (options.checksum) checkWallets(unsure.lines, unsure.wallets);
   if (page) {
