@@ -79,27 +79,28 @@ export async function insertAllocationRowsSqlite(
           .all() as { name: string; sql: string }[])
       : [];
   for (const index of indexes) database.exec(`drop index "${index.name.replaceAll('"', '""')}"`);
+  // The source is one named parameter, bound once per statement rather than once per row.
   const statement = (count: number) =>
-    database.prepare(`insert into allocation_records (wallet_address, category, tokens_micro, source) values ${Array(count).fill('(?, ?, ?, ?)').join(', ')}`);
+    database.prepare(`insert into allocation_records (wallet_address, category, tokens_micro, source) values ${Array(count).fill('(?, ?, ?, @source)').join(', ')}`);
   // Rows per statement: far fewer calls into SQLite, still well below its 32,766 bound parameters.
   const perStatement = 100;
   const insertMany = statement(perStatement);
   const insertOne = statement(1);
-  const parameters: unknown[] = new Array(perStatement * 4);
+  const parameters: unknown[] = new Array(perStatement * 3);
+  const named = { source };
   const { wallets, categoryIds, categoryNames, micros } = rows;
   for (let start = 0; start < rows.length; start += bulkStep) {
     const end = Math.min(start + bulkStep, rows.length);
     let i = start;
     for (; i + perStatement <= end; i += perStatement) {
       for (let k = 0; k < perStatement; k += 1) {
-        parameters[4 * k] = wallets[i + k];
-        parameters[4 * k + 1] = categoryNames[categoryIds[i + k]!];
-        parameters[4 * k + 2] = micros[i + k];
-        parameters[4 * k + 3] = source;
+        parameters[3 * k] = wallets[i + k];
+        parameters[3 * k + 1] = categoryNames[categoryIds[i + k]!];
+        parameters[3 * k + 2] = micros[i + k];
       }
-      insertMany.run(parameters);
+      insertMany.run(parameters, named);
     }
-    for (; i < end; i += 1) insertOne.run(wallets[i], categoryNames[categoryIds[i]!], micros[i], source);
+    for (; i < end; i += 1) insertOne.run(wallets[i], categoryNames[categoryIds[i]!], micros[i], named);
     onBatch?.(end);
   }
   for (const index of indexes) database.exec(index.sql);
