@@ -6,11 +6,11 @@
  *   product:  `npm run import:allocations` of the same file into a fresh DATA_DIR, as an operator runs
  *             it (process start, migrations, every check, the write, the snapshot and its Merkle root),
  *             compiled beforehand as the command's own build step does;
- * and prints both times and their ratio. Both run `--rounds` times (default 3), alternating, each into
+ * and prints both times and their ratio. Both run `--rounds` times (default 5), alternating, each into
  * a fresh database, so a busy moment of the machine hits both sides of a round alike; the ratio printed
  * last is the median of the rounds' ratios. Run on demand, not in CI; needs `sqlite3`.
  *
- *   npm run bench:import -- [ROWS] [--rounds 3]
+ *   npm run bench:import -- [ROWS] [--rounds 5]
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,7 +23,7 @@ import { buildServer, serverBuildIsStale } from '../scripts/server-build.js';
 import { writeAllocationCsv } from './import-allocations-csv.js';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values: args, positionals } = parseArgs({ options: { rounds: { type: 'string', default: '3' } }, allowPositionals: true });
+const { values: args, positionals } = parseArgs({ options: { rounds: { type: 'string', default: '5' } }, allowPositionals: true });
 const rows = Number(positionals[0] ?? 1_000_000);
 const rounds = Number(args.rounds);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-import-bench-'));
