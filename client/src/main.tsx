@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { loadCore } from '@client/app/i18n/dictionaries';
@@ -11,19 +11,15 @@ const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
 function render(root: HTMLElement) {
-  // As a transition the first render yields to the browser every few milliseconds instead of holding
-  // the main thread for the whole page at once (on a slow phone, one long task that delays every tap).
-  startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <BrowserRouter>
-          <LanguageProvider>
-            <AppRouter />
-          </LanguageProvider>
-        </BrowserRouter>
-      </StrictMode>,
-    );
-  });
+  createRoot(root).render(
+    <StrictMode>
+      <BrowserRouter>
+        <LanguageProvider>
+          <AppRouter />
+        </LanguageProvider>
+      </BrowserRouter>
+    </StrictMode>,
+  );
 }
 
 // A Chinese reader's texts arrive before the first render (English ones are part of this chunk); if they
