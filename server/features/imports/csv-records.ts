@@ -99,20 +99,53 @@ async function isPlainCsv(file: string): Promise<boolean> {
 }
 
 /**
- * The file's bytes, a chunk at a time, in one reused buffer (each chunk is valid until the next is
- * asked for): a fresh buffer per read costs the kernel a page fault for every page it copies into.
+ * A file read into one reused buffer: a fresh buffer per read costs the kernel a page fault for every
+ * page it copies into. The reader keeps what its caller has not consumed at the front of the buffer and
+ * reads more after it.
  */
+class ReusedBufferReader {
+  readonly buffer = Buffer.allocUnsafe(chunkBytes);
+  /** Bytes held at the front of `buffer`. */
+  filled = 0;
+
+  readonly #handle: fs.promises.FileHandle;
+
+  private constructor(handle: fs.promises.FileHandle) {
+    this.#handle = handle;
+  }
+
+  static async open(file: string): Promise<ReusedBufferReader> {
+    return new ReusedBufferReader(await fs.promises.open(file));
+  }
+
+  /** Reads more after the bytes held; false at the end of the file (or when the buffer is full). */
+  async readMore(): Promise<boolean> {
+    const { bytesRead } = await this.#handle.read(this.buffer, this.filled, this.buffer.length - this.filled, null);
+    this.filled += bytesRead;
+    return bytesRead > 0;
+  }
+
+  /** Drops the first `count` bytes held, moving the rest to the front. */
+  consume(count: number): void {
+    this.buffer.copyWithin(0, count, this.filled);
+    this.filled -= count;
+  }
+
+  close(): Promise<void> {
+    return this.#handle.close();
+  }
+}
+
+/** The file's bytes, a chunk at a time (each chunk is valid until the next is asked for). */
 async function* fileChunks(file: string): AsyncGenerator<Buffer> {
-  const handle = await fs.promises.open(file);
+  const reader = await ReusedBufferReader.open(file);
   try {
-    const buffer = Buffer.allocUnsafe(chunkBytes);
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
-      if (bytesRead === 0) return;
-      yield buffer.subarray(0, bytesRead);
+    while (await reader.readMore()) {
+      yield reader.buffer.subarray(0, reader.filled);
+      reader.consume(reader.filled);
     }
   } finally {
-    await handle.close();
+    await reader.close();
   }
 }
 
@@ -132,22 +165,20 @@ function trimmedField(text: string, start: number, end: number): string {
  * latin1, a plain copy, anything else as UTF-8. The bytes after the last line end move to the front.
  */
 async function* plainRecords(file: string): AsyncGenerator<RawRecord[]> {
-  const handle = await fs.promises.open(file);
+  const reader = await ReusedBufferReader.open(file);
   try {
-    const buffer = Buffer.allocUnsafe(chunkBytes);
-    let filled = 0;
     let line = 1;
     let first = true;
     for (;;) {
-      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, null);
-      filled += bytesRead;
-      const atEnd = bytesRead === 0;
+      const atEnd = !(await reader.readMore());
+      const { buffer, filled } = reader;
+      if (atEnd && filled === 0) return;
       const cut = atEnd ? filled : buffer.lastIndexOf(0x0a, filled - 1) + 1;
       if (cut === 0) {
-        // A full buffer without a line end holds a row longer than any allowed.
-        if (filled === buffer.length) yield [tooLong(line)];
-        if (filled === buffer.length || atEnd) return;
-        continue;
+        // A full buffer without a line end holds a row longer than any allowed; a partial one reads on.
+        if (filled < buffer.length) continue;
+        yield [tooLong(line)];
+        return;
       }
       const bytes = buffer.subarray(0, cut);
       let text = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
@@ -171,11 +202,10 @@ async function* plainRecords(file: string): AsyncGenerator<RawRecord[]> {
       }
       yield records;
       if (atEnd) return;
-      buffer.copyWithin(0, cut, filled);
-      filled -= cut;
+      reader.consume(cut);
     }
   } finally {
-    await handle.close();
+    await reader.close();
   }
 }
 
