@@ -22,7 +22,7 @@ import type autocannon from 'autocannon';
 import { build } from 'esbuild';
 import { buildClient, clientBuildIsStale } from '../scripts/client-build.js';
 import { freePort } from '../scripts/free-port.js';
-import { buildServer, serverBuildIsStale, serverBundle } from '../scripts/server-build.js';
+import { buildServer, serverBuildIsStale, serverBundle, serverNodeFlags } from '../scripts/server-build.js';
 import type { FixedAnswer, QueryHeaders } from './bare-server.js';
 import { benchAsOfBlock, benchWallet, loadBenchData } from './bench-data.js';
 import { compare, measure, type LoadResult } from './load.js';
@@ -131,7 +131,7 @@ const explorerPort = (explorer.address() as { port: number }).port;
 const productPort = await freePort();
 const productUrl = `http://127.0.0.1:${productPort}`;
 const cpuProf = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : [];
-const product = startNode([...cpuProf, serverBundle], {
+const product = startNode([...cpuProf, ...serverNodeFlags, serverBundle], {
   core: serverCore,
   logFile: path.join(dataDir, 'product.log'),
   env: {

@@ -10,7 +10,7 @@ import { connectDatabase } from '../server/db/connect.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { type DemoLoad, loadDemoData } from '../server/demo/load-demo-data.js';
 import { buildClient, clientBuildIsStale } from './client-build.js';
-import { buildServer, serverBuildIsStale, serverBundle } from './server-build.js';
+import { buildServer, serverBuildIsStale, serverBundle, serverNodeFlags } from './server-build.js';
 
 const config = loadConfig();
 
@@ -45,6 +45,6 @@ try {
   await db.destroy();
 }
 
-const server = spawn(process.execPath, [serverBundle], { stdio: 'inherit' });
+const server = spawn(process.execPath, [...serverNodeFlags, serverBundle], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

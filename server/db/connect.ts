@@ -1,8 +1,9 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import type PG from 'pg';
 import type { AppConfig } from '../config.js';
 import type { Database } from './schema.js';
 import { WaitingSqliteDialect } from './waiting-sqlite-driver.js';
@@ -14,10 +15,20 @@ export interface DatabaseHandle {
   dialect: DialectName;
 }
 
-// int8 (bigint, count(*)) arrives from pg as a string; every value we store fits in 2^53
-// (micro-tokens of a 1e9 supply are 1e15), so parse it to a number like SQLite does.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+const require = createRequire(import.meta.url);
+let pgModule: typeof PG | undefined;
+
+/** pg (about 15 MB resident) loads only in a process that uses PostgreSQL. */
+function postgresDriver(): typeof PG {
+  if (pgModule) return pgModule;
+  const pg = require('pg') as typeof PG;
+  // int8 (bigint, count(*)) arrives from pg as a string; every value we store fits in 2^53
+  // (micro-tokens of a 1e9 supply are 1e15), so parse it to a number like SQLite does.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+  pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+  pgModule = pg;
+  return pg;
+}
 
 export function sqliteFile(config: Pick<AppConfig, 'dataDir'>): string {
   return path.join(config.dataDir, 'app.sqlite');
@@ -40,7 +51,7 @@ export function connectDatabase(
   config: Pick<AppConfig, 'dataDir' | 'databaseUrl'> & Partial<Pick<AppConfig, 'databaseBusyTimeoutMs'>>,
 ): DatabaseHandle {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    const pool = new (postgresDriver().Pool)({ connectionString: config.databaseUrl, max: 10 });
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });

@@ -65,7 +65,7 @@ export async function verifyWalletSignIn(
   if (challenge.used_at !== null) throw new AppError(401, 'CHALLENGE_USED', messages.used);
   if (challenge.expires_at <= now) throw new AppError(401, 'CHALLENGE_EXPIRED', messages.expired);
 
-  const check = verifyWalletSignature(walletAddress, input.message, input.signature);
+  const check = await verifyWalletSignature(walletAddress, input.message, input.signature);
   if (check === 'malformed') throw badRequest('SIGNATURE_MALFORMED', messages.malformed);
   if (check === 'invalid') throw new AppError(401, 'SIGNATURE_INVALID', messages.invalid);
 

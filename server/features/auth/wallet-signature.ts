@@ -1,7 +1,11 @@
-import { Verifier } from 'bip322-js';
 
 /** valid, invalid (a readable signature, but not by this wallet's key for this message), or malformed. */
 export type SignatureCheck = 'valid' | 'invalid' | 'malformed';
+
+// The library and its curve code hold about 24 MB resident: loaded with the first sign-in, not with the
+// server, as most processes of a busy day answer lookups and never check a signature.
+let library: Promise<typeof import('bip322-js')> | undefined;
+const signatureLibrary = () => (library ??= import('bip322-js'));
 
 const base64 = /^(?:[A-Za-z0-9+/]{4})+(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
@@ -10,8 +14,9 @@ const base64 = /^(?:[A-Za-z0-9+/]{4})+(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
  * P2TR, P2WPKH and P2SH-P2WPKH, and the legacy "Bitcoin Signed Message" (BIP-137) for any of the
  * four kinds. The library throws on input it cannot parse; that is a malformed signature, not a wrong one.
  */
-export function verifyWalletSignature(walletAddress: string, message: string, signature: string): SignatureCheck {
+export async function verifyWalletSignature(walletAddress: string, message: string, signature: string): Promise<SignatureCheck> {
   if (!base64.test(signature)) return 'malformed';
+  const { Verifier } = await signatureLibrary();
   try {
     return Verifier.verifySignature(walletAddress, message, signature) ? 'valid' : 'invalid';
   } catch {
