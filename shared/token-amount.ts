@@ -36,11 +36,20 @@ export function toMicro(tokens: number | string | bigint): bigint {
 
 /** Micro-tokens to a JSON number of tokens (the nearest double to the exact decimal). */
 export function fromMicro(micro: bigint | number): number {
-  if (typeof micro === 'number' && !Number.isSafeInteger(micro)) {
+  if (typeof micro === 'bigint') {
+    if (micro > maxSafeMicro || micro < -maxSafeMicro) return Number(microToString(micro));
+    micro = Number(micro);
+  } else if (!Number.isSafeInteger(micro)) {
     throw new RangeError(`Not an integer micro-token amount: ${micro}`);
   }
-  return Number(microToString(BigInt(micro)));
+  // Both operands are exact doubles and IEEE division rounds the exact quotient, which is the exact
+  // decimal: the same double as parsing microToString's text, without a BigInt and a string per amount.
+  // (-0 has no decimal of its own: it is 0.)
+  return micro === 0 ? 0 : micro / microPerTokenNumber;
 }
+
+const maxSafeMicro = BigInt(Number.MAX_SAFE_INTEGER);
+const microPerTokenNumber = Number(microPerToken);
 
 /** Exact decimal text of a micro amount, without trailing zeros: 75070600000n -> '75070.6'. */
 export function microToString(micro: bigint): string {

@@ -50,6 +50,28 @@ describe('fromMicro and microToString', () => {
   it('refuses a micro amount that is not a safe integer', () => {
     expect(() => fromMicro(1.5)).toThrow(RangeError);
   });
+
+  it('gives the double nearest the exact decimal for every size of amount, as a number or a BigInt', () => {
+    // A fixed pseudo-random sequence (xorshift), so a failure names the same amounts on every run.
+    let state = 0x2545f491;
+    const next = () => {
+      state ^= state << 13;
+      state ^= state >>> 17;
+      state ^= state << 5;
+      return (state >>> 0) / 2 ** 32;
+    };
+    const amounts = [0, 1, 5, 999_999, 1_000_001, 123_456_789, 100_000_000_000_000, 1_000_000_000_000_000, Number.MAX_SAFE_INTEGER];
+    for (let i = 0; i < 20_000; i += 1) amounts.push(Math.floor(next() * 10 ** (1 + Math.floor(next() * 15))));
+    for (const micro of amounts) {
+      for (const amount of [micro, -micro]) {
+        const exact = Number(microToString(BigInt(amount)));
+        expect(fromMicro(amount)).toBe(exact);
+        expect(fromMicro(BigInt(amount))).toBe(exact);
+      }
+    }
+    const huge = 10n ** 30n + 1n;
+    expect(fromMicro(huge)).toBe(Number(microToString(huge)));
+  });
 });
 
 describe('exact arithmetic', () => {

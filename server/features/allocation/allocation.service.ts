@@ -19,10 +19,12 @@ export async function lookupAllocation(db: Kysely<Database>, rawAddress: string)
   const rows = await findWalletCategories(db, walletAddress);
   if (rows.length === 0) return { success: false };
 
+  // Micro-tokens as numbers: a wallet's total is at most the supply (1e15 micro-tokens, below 2^53),
+  // so sums and comparisons are exact without a BigInt per row.
   const categories = rows
-    .map((row) => ({ category: row.category, micro: BigInt(row.micro), records: Number(row.records) }))
-    .sort((a, b) => (b.micro === a.micro ? a.category.localeCompare(b.category) : b.micro > a.micro ? 1 : -1));
-  const totalMicro = categories.reduce((sum, row) => sum + row.micro, 0n);
+    .map((row) => ({ category: row.category, micro: Number(row.micro), records: Number(row.records) }))
+    .sort((a, b) => b.micro - a.micro || a.category.localeCompare(b.category));
+  const totalMicro = categories.reduce((sum, row) => sum + row.micro, 0);
   return {
     success: true,
     allocation: {
