@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: launch-day HTTP load (issue 12, goals 1–3). Loads a million allocation records
  * into a fresh SQLite DATA_DIR, starts the compiled product server and a bare Fastify baseline
- * (bench/bare-server.ts) on one core, drives each endpoint from this process on the other core with
+ * (bench/bare-server.ts) on one core, both with the product's Node flags (`serverNodeFlags`: the ratio
+ * measures the app, not the flags), drives each endpoint from this process on the other core with
  * autocannon (100 connections; a warm-up, then product and baseline in alternating rounds) and prints each ratio to the
  * baseline measured in the same run, p99 latency, the server's peak RSS and whether each goal is met.
  *
@@ -174,7 +175,7 @@ try {
 
   const barePort = await freePort();
   const bareUrl = `http://127.0.0.1:${barePort}`;
-  const bare = startNode([bareBundle], {
+  const bare = startNode([...serverNodeFlags, bareBundle], {
     core: serverCore,
     logFile: path.join(dataDir, 'bare.log'),
     env: { ...process.env, PORT: String(barePort), BENCH_SQLITE_FILE: path.join(dataDir, 'app.sqlite'), BENCH_FIXED_FILE: fixedFile,
