@@ -1,4 +1,3 @@
-
 /** valid, invalid (a readable signature, but not by this wallet's key for this message), or malformed. */
 export type SignatureCheck = 'valid' | 'invalid' | 'malformed';
 
