@@ -16,17 +16,14 @@ export interface DatabaseHandle {
 }
 
 const require = createRequire(import.meta.url);
-let pgModule: typeof PG | undefined;
 
-/** pg (about 15 MB resident) loads only in a process that uses PostgreSQL. */
+/** pg (about 15 MB resident) loads only in a process that uses PostgreSQL (require caches it). */
 function postgresDriver(): typeof PG {
-  if (pgModule) return pgModule;
   const pg = require('pg') as typeof PG;
   // int8 (bigint, count(*)) arrives from pg as a string; every value we store fits in 2^53
   // (micro-tokens of a 1e9 supply are 1e15), so parse it to a number like SQLite does.
   pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
   pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
-  pgModule = pg;
   return pg;
 }
 

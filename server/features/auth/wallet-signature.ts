@@ -1,11 +1,6 @@
 /** valid, invalid (a readable signature, but not by this wallet's key for this message), or malformed. */
 export type SignatureCheck = 'valid' | 'invalid' | 'malformed';
 
-// The library and its curve code hold about 24 MB resident: loaded with the first sign-in, not with the
-// server, as most processes of a busy day answer lookups and never check a signature.
-let library: Promise<typeof import('bip322-js')> | undefined;
-const signatureLibrary = () => (library ??= import('bip322-js'));
-
 const base64 = /^(?:[A-Za-z0-9+/]{4})+(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /**
@@ -15,7 +10,9 @@ const base64 = /^(?:[A-Za-z0-9+/]{4})+(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
  */
 export async function verifyWalletSignature(walletAddress: string, message: string, signature: string): Promise<SignatureCheck> {
   if (!base64.test(signature)) return 'malformed';
-  const { Verifier } = await signatureLibrary();
+  // The library and its curve code hold about 24 MB resident: imported with the first sign-in, not with
+  // the server, as most processes of a busy day answer lookups and never check a signature.
+  const { Verifier } = await import('bip322-js');
   try {
     return Verifier.verifySignature(walletAddress, message, signature) ? 'valid' : 'invalid';
   } catch {
