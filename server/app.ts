@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/connect.js';
 import { createDemoPresence } from './demo/demo-presence.js';
@@ -42,7 +42,7 @@ import security from './plugins/security.js';
 import session from './plugins/session.js';
 import spa from './plugins/spa.js';
 import { logStream } from './log-stream.js';
-import { RequestLogController } from './request-log.js';
+import { type LogDestination, RequestLogController } from './request-log.js';
 import { serverTimeouts } from './server-timeouts.js';
 import { trustProxyOption } from './trust-proxy.js';
 import { resolveSessionSecret } from './session-secret.js';
@@ -52,7 +52,8 @@ import { simulatedXPrefix } from './x-mode.js';
 export interface AppOverrides {
   /** An already-open database (tests share one across apps). */
   database?: DatabaseHandle;
-  logger?: FastifyServerOptions['logger'];
+  /** Where log lines go instead of standard output; false for none. */
+  logStream?: LogDestination | false;
   /** The clock of the upstream caches and the demo-data check (tests make a cached value stale without waiting). */
   now?: () => number;
 }
@@ -61,14 +62,15 @@ export const maxUploadBytes = 5 * 1024 * 1024;
 
 /** The whole app, un-listened: plugins in a fixed order, then one route plugin per feature. */
 export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) {
+  const destination = overrides.logStream ?? logStream();
   const app = Fastify({
-    logger: overrides.logger ?? {
+    logger: destination && {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-      stream: logStream(),
+      stream: destination,
     },
     // One line per request instead of Fastify's two (server/request-log.ts).
-    logController: new RequestLogController(config.logLevel),
+    logController: new RequestLogController(config.logLevel, destination || null),
     // No pino child per request (a fifth of a cached answer's cost): the lines about a request name
     // its id themselves (request-log.ts, errors.ts).
     childLoggerFactory: (logger) => logger,

@@ -2,12 +2,19 @@ import fs from 'node:fs';
 
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
-/** All of `text` to standard output, synchronously, also when it is a full non-blocking pipe. */
+/**
+ * All of `text` to standard output, synchronously, also when it is a full non-blocking pipe. The
+ * string is written as it is (no Buffer made first: half the cost of a log line); only the rest of
+ * a partial write is cut from its bytes.
+ */
 function writeAll(text: string): void {
-  let bytes = Buffer.from(text);
-  while (bytes.length > 0) {
+  let rest: string | Buffer = text;
+  let size = Buffer.byteLength(text);
+  while (size > 0) {
     try {
-      bytes = bytes.subarray(fs.writeSync(1, bytes));
+      const written = typeof rest === 'string' ? fs.writeSync(1, rest) : fs.writeSync(1, rest);
+      size -= written;
+      if (size > 0) rest = (typeof rest === 'string' ? Buffer.from(rest) : rest).subarray(written);
     } catch (error) {
       // Output closed or failing: losing log lines is better than stopping the server over them.
       if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') return;

@@ -1,12 +1,16 @@
-import helmet from '@fastify/helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.js';
 import { AppError } from '../errors.js';
+import { apiDocsPrefix } from './openapi.js';
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function helmetOptions(https: boolean) {
+const hsts = (https: boolean) => (https ? { maxAge: 15552000, includeSubDomains: true } : false);
+
+/** Documents (the app's pages, the API reference, meme pages): helmet's whole set with the app's CSP. */
+function documentOptions(https: boolean) {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -25,7 +29,28 @@ function helmetOptions(https: boolean) {
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    hsts: https ? { maxAge: 15552000, includeSubDomains: true } : false,
+    hsts: hsts(https),
+  };
+}
+
+/**
+ * JSON answers: the headers that protect a response no browser renders as a page (OWASP's REST
+ * security cheat sheet). Nothing may load from it or frame it, no MIME sniffing, no cross-origin
+ * reads; the document-only headers (opener policy, agent cluster, referrer policy, DNS prefetch, IE
+ * download and XSS filters, Flash policies) would be bytes on every call that no browser acts on.
+ */
+function apiOptions(https: boolean) {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    xFrameOptions: { action: 'deny' as const },
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    referrerPolicy: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+    hsts: hsts(https),
   };
 }
 
@@ -34,9 +59,9 @@ function helmetOptions(https: boolean) {
  * builds them again on each one (parsing the CSP directives); asked once here, from a throwaway app,
  * they cost a few setHeader calls per request instead.
  */
-async function helmetHeaders(https: boolean): Promise<[string, string | string[]][]> {
+async function helmetHeaders(options: FastifyHelmetOptions): Promise<[string, string | string[]][]> {
   const probe = Fastify();
-  await probe.register(helmet, helmetOptions(https));
+  await probe.register(helmet, options);
   probe.get('/', (_request, reply) => {
     reply.send(reply.raw.getHeaders());
   });
@@ -45,18 +70,27 @@ async function helmetHeaders(https: boolean): Promise<[string, string | string[]
   return Object.entries(response.json<Record<string, string | string[]>>());
 }
 
+function isApiAnswer(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith(apiDocsPrefix);
+}
+
 /**
- * Security headers (a CSP the built app passes: no inline scripts) and an Origin check on
- * every state-changing call, on top of SameSite=Lax cookies.
+ * Security headers (for documents a CSP the built app passes, no inline scripts; for JSON answers
+ * one that allows nothing) and an Origin check on every state-changing call, on top of SameSite=Lax
+ * cookies.
  */
 export default fp<{ config: AppConfig }>(
   async (app, { config }) => {
-    const headers = await helmetHeaders(config.secureCookies);
+    const documentHeaders = await helmetHeaders(documentOptions(config.secureCookies));
+    const apiHeaders = await helmetHeaders(apiOptions(config.secureCookies));
     const publicOrigin = new URL(config.publicUrl).origin;
 
     // One synchronous hook for both: set on the raw response as helmet does, so a route's own
     // header (reply.header) still wins.
     const secure: onRequestHookHandler = (request, reply, done) => {
+      // On the path as sent: one that reaches the API spelled another way (`/%61pi/…`) gets the
+      // document set, which also forbids sniffing and framing.
+      const headers = isApiAnswer(request.url) ? apiHeaders : documentHeaders;
       for (const [name, value] of headers) reply.raw.setHeader(name, value);
       // Every state-changing request is checked, whatever its path: the router decodes the URL
       // (`/%61pi/...` routes to `/api/...`), so a test on the raw path would be a bypass.

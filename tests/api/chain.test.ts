@@ -69,6 +69,24 @@ describe('GET /api/chain/tip-height', () => {
     expect(stale.json()).toEqual({ height: 915002, fetchedAt, stale: true });
   });
 
+  it('serves the new height once the cache refreshed, not the answer it sent before', async () => {
+    let now = Date.UTC(2025, 0, 15, 12, 0, 0);
+    upstream.set('/primary/height', { kind: 'text', body: '915010' });
+    const app = await appWith({}, () => now);
+    const tipHeight = async () => (await app.inject({ method: 'GET', url: '/api/chain/tip-height' })).json().height;
+    expect(await tipHeight()).toBe(915010);
+
+    upstream.set('/primary/height', { kind: 'text', body: '915011' });
+    now += 31_000;
+    // Past its time to live the old height is served while one refresh runs behind it.
+    const answers = [await tipHeight()];
+    while (answers.at(-1) === 915010 && answers.length < 50) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      answers.push(await tipHeight());
+    }
+    expect(answers.at(-1)).toBe(915011);
+  });
+
   it('answers 502 quickly when every explorer hangs and nothing was ever fetched', async () => {
     upstream.set('/primary/height', { kind: 'hang' });
     upstream.set('/backup/height', { kind: 'text', body: '<html>garbage</html>' });

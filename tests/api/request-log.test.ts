@@ -21,7 +21,7 @@ async function start(level: string) {
       done();
     },
   });
-  app = await buildApp(made.config, { database: handle, logger: { level, stream } });
+  app = await buildApp(made.config, { database: handle, logStream: stream });
   // A route that fails the way a bug does: not an AppError.
   app.get('/api/test-failure', async () => {
     throw new Error('the bug');

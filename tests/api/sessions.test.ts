@@ -108,7 +108,7 @@ describe('pruning expired rows', () => {
     try {
       await migrateToLatest(handle.db);
       await seedExpiring(handle.db, Date.now());
-      const app = await buildApp(config, { database: handle, logger: false });
+      const app = await buildApp(config, { database: handle, logStream: false });
       await app.ready();
       await app.close();
       expect(await remaining(handle.db)).toEqual(live);

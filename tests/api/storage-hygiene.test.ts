@@ -100,7 +100,7 @@ describe('the janitor and unused uploads', () => {
     ctx = await createTestApp();
     const scene = await storeScene();
 
-    const second = await buildApp(ctx!.config, { database: ctx!.handle, logger: false });
+    const second = await buildApp(ctx!.config, { database: ctx!.handle, logStream: false });
     await second.ready();
     await second.close();
 

@@ -44,6 +44,8 @@ export async function startFuzzTarget() {
     STAKING_STATS_URL: `${upstream.url}/staking`,
     MINING_OPEN: 'true',
     UPSTREAM_TIMEOUT_MS: '5000',
+    // The app's error log, so a 5xx is reported with the error behind it.
+    LOG_LEVEL: 'error',
     // The limits would turn most requests into 429s after the first minute of fuzzing.
     LOGIN_RATE_LIMIT: unlimited,
     GENERATION_LIMIT_PER_USER: unlimited,
@@ -53,10 +55,8 @@ export async function startFuzzTarget() {
   });
   const handle = connectDatabase(config);
   await migrateToLatest(handle.db);
-  // The app's error log, so a 5xx is reported with the error behind it.
   const errorLog: string[] = [];
-  const logger = { level: 'error', stream: { write: (line: string) => void errorLog.push(line) } };
-  const app = await buildApp(config, { database: handle, logger });
+  const app = await buildApp(config, { database: handle, logStream: { write: (line: string) => void errorLog.push(line) } });
   await app.ready();
   const publicOrigin = new URL(config.publicUrl).origin;
 

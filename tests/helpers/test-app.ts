@@ -46,7 +46,7 @@ export async function createTestApp(
   const { config, cleanup } = await testConfig(env);
   const handle = connectDatabase(config);
   await migrateToLatest(handle.db);
-  const app = await buildApp(config, { ...overrides, database: handle, logger: false });
+  const app = await buildApp(config, { ...overrides, database: handle, logStream: false });
   await app.ready();
   return {
     config,

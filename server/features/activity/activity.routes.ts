@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type StatsResponse, StatsResponseSchema } from '../../../shared/schemas/stats.js';
 import { CachedSource } from '../../lib/cached-source.js';
+import { repeatedAnswer } from '../../lib/repeated-answer.js';
 import { activityCounts } from './activity.repository.js';
 
 const day = 24 * 60 * 60 * 1000;
@@ -15,6 +16,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ) as StatsResponse['userActivity'];
     return { userActivity };
   }, 30_000);
+  const send = repeatedAnswer();
 
   app.get(
     '/stats',
@@ -25,7 +27,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: StatsResponseSchema },
       },
     },
-    async () => (await stats.get()).value,
+    async (_request, reply) => send(reply, (await stats.get()).value),
   );
 };
 

@@ -4,11 +4,13 @@ import { TipHeightSchema } from '../../../shared/schemas/chain.js';
 import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
 import { UpstreamQuerySchema, UpstreamUnavailableSchema } from '../../../shared/schemas/upstream.js';
 import type { AppConfig } from '../../config.js';
+import { repeatedAnswer } from '../../lib/repeated-answer.js';
 import { cacheControlFor, unavailableAsState } from '../../lib/unavailable-state.js';
 import { createChainService } from './chain.service.js';
 
 const chainRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () => number }> = async (app, { config, now }) => {
   const chain = createChainService(config, now);
+  const send = repeatedAnswer();
 
   app.get(
     '/chain/tip-height',
@@ -24,7 +26,7 @@ const chainRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () => nu
       const tip = await unavailableAsState(request.query.onUnavailable, () => chain.tipHeight());
       // A failure cached by the browser would fail Retry and the next poll.
       reply.header('cache-control', cacheControlFor(tip, 15));
-      return tip;
+      return send(reply, tip);
     },
   );
 };

@@ -11,10 +11,16 @@ import { upstreamUnavailable } from '../../lib/upstream-unavailable.js';
 export function createChainService(config: AppConfig, now: () => number = Date.now) {
   const tip = new CachedSource(() => fetchTipHeight(config.blockHeightUrls, config.upstreamTimeoutMs), 30_000, undefined, now);
 
+  // The same object while nothing changes, so its route serialises it once (server/lib/repeated-answer.ts).
+  let last: TipHeight | null = null;
+
   return {
     async tipHeight(): Promise<TipHeight> {
       const cached = await tip.get().catch((error: unknown) => upstreamUnavailable(error, 'Block height unavailable'));
-      return { height: cached.value, fetchedAt: cached.fetchedAt, stale: cached.stale };
+      if (last?.height !== cached.value || last.fetchedAt !== cached.fetchedAt || last.stale !== cached.stale) {
+        last = { height: cached.value, fetchedAt: cached.fetchedAt, stale: cached.stale };
+      }
+      return last;
     },
   };
 }
