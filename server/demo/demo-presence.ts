@@ -8,20 +8,31 @@ import { demoRowsPresent } from './demo.repository.js';
  */
 export const demoPresenceTtlMs = 10_000;
 
-/** Whether demo rows are present, read from the database at most once per TTL (concurrent callers share one read). */
-export function createDemoPresence(db: Kysely<Database>, now: () => number = Date.now): () => Promise<boolean> {
+export interface DemoPresence {
+  /** Whether demo rows are present, read from the database at most once per TTL (concurrent callers share one read). */
+  get(): Promise<boolean>;
+  /** The answer get() would give without reading, or null when it needs a read. */
+  current(): boolean | null;
+}
+
+export function createDemoPresence(db: Kysely<Database>, now: () => number = Date.now): DemoPresence {
   let cached: { value: boolean; readAt: number } | null = null;
   let reading: Promise<boolean> | null = null;
-  return async () => {
-    if (cached && now() - cached.readAt < demoPresenceTtlMs) return cached.value;
-    reading ??= demoRowsPresent(db)
-      .then((value) => {
-        cached = { value, readAt: now() };
-        return value;
-      })
-      .finally(() => {
-        reading = null;
-      });
-    return reading;
+  const current = () => (cached && now() - cached.readAt < demoPresenceTtlMs ? cached.value : null);
+  return {
+    current,
+    async get() {
+      const known = current();
+      if (known !== null) return known;
+      reading ??= demoRowsPresent(db)
+        .then((value) => {
+          cached = { value, readAt: now() };
+          return value;
+        })
+        .finally(() => {
+          reading = null;
+        });
+      return reading;
+    },
   };
 }

@@ -34,17 +34,25 @@ export class CachedSource<T> {
   ) {}
 
   async get(): Promise<Cached<T>> {
-    const now = this.now();
-    if (this.last) {
-      const age = now - this.last.fetchedAt;
-      if (age >= this.ttlMs && !this.waitingToRetry(now)) {
-        // The outcome is recorded by refresh(); this caller does not wait for it.
-        this.refresh().catch(() => {});
-      }
-      return { ...this.last, stale: this.failure !== null || age >= 2 * this.ttlMs };
-    }
-    if (this.waitingToRetry(now)) throw this.failure!.error;
+    const current = this.current();
+    if (current) return current;
+    if (this.waitingToRetry(this.now())) throw this.failure!.error;
     return { ...(await this.refresh()), stale: false };
+  }
+
+  /**
+   * What get() answers when a value was fetched before, without a promise (a route answering from
+   * the cache can stay synchronous); null when nothing was fetched yet, for get() to fetch.
+   */
+  current(): Cached<T> | null {
+    if (!this.last) return null;
+    const now = this.now();
+    const age = now - this.last.fetchedAt;
+    if (age >= this.ttlMs && !this.waitingToRetry(now)) {
+      // The outcome is recorded by refresh(); this caller does not wait for it.
+      this.refresh().catch(() => {});
+    }
+    return { ...this.last, stale: this.failure !== null || age >= 2 * this.ttlMs };
   }
 
   private waitingToRetry(now: number): boolean {

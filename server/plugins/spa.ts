@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.js';
 import { notFound } from '../errors.js';
@@ -47,7 +48,9 @@ function preferredEncoding(acceptEncoding: string | undefined): Encoding | null 
 
 /** The path as the router sees it (`/%75ploads/...` is `/uploads/...`). */
 function decodedPath(url: string): string {
-  const path = url.split('?')[0]!;
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  if (!path.includes('%')) return path;
   try {
     return decodeURIComponent(path);
   } catch {
@@ -93,17 +96,22 @@ export default fp<{ config: AppConfig }>(
     // Files, not pages: a missing one is a 404, never the app (an image URL answered with HTML
     // would show a broken card, and a missing script chunk would fail with a MIME error).
     const notPages = ['/api/', `${simulatedXPrefix}/`, uploadsPrefix, '/assets/'];
-    app.setNotFoundHandler(async (request, reply) => {
+    const sendPage = (request: FastifyRequest, reply: FastifyReply, page: string) => {
+      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      if (encoding === null || compressedHtml === null) reply.send(page);
+      else reply.header('content-encoding', encoding).send(compressedHtml[encoding]);
+    };
+    // The home page, the most asked for, as a route of its own: no miss in the router, no path checks.
+    if (html !== null) app.get('/', (request, reply) => sendPage(request, reply, html));
+    app.setNotFoundHandler((request, reply) => {
       const isPage =
         (request.method === 'GET' || request.method === 'HEAD') &&
         !notPages.some((prefix) => decodedPath(request.url).startsWith(prefix));
       if (!isPage || html === null) {
         throw notFound('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`);
       }
-      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
-      const encoding = preferredEncoding(request.headers['accept-encoding']);
-      if (encoding === null || compressedHtml === null) return reply.send(html);
-      return reply.header('content-encoding', encoding).send(compressedHtml[encoding]);
+      sendPage(request, reply, html);
     });
   },
   { name: 'spa' },

@@ -141,4 +141,34 @@ describe('CachedSource', () => {
     expect(await source.get()).toMatchObject({ value: 3, stale: false });
     expect(calls).toBe(2);
   });
+
+  it('answers current() without waiting as get() would, and null before anything was fetched', async () => {
+    const time = clock();
+    const calls: Array<ReturnType<typeof deferred<number>>> = [];
+    const source = new CachedSource(
+      () => {
+        calls.push(deferred<number>());
+        return calls.at(-1)!.promise;
+      },
+      1000,
+      500,
+      time.now,
+    );
+    expect(source.current()).toBeNull();
+    expect(calls).toHaveLength(0);
+    const first = source.get();
+    expect(source.current()).toBeNull();
+    calls[0]!.resolve(1);
+    await first;
+    expect(source.current()).toEqual({ value: 1, fetchedAt: 0, stale: false });
+
+    // Past its time to live: the old value at once, and one refresh behind it, shared with get().
+    time.advance(1000);
+    expect(source.current()).toEqual({ value: 1, fetchedAt: 0, stale: false });
+    expect(await source.get()).toEqual({ value: 1, fetchedAt: 0, stale: false });
+    expect(calls).toHaveLength(2);
+    calls[1]!.reject(new Error('down'));
+    await settle();
+    expect(source.current()).toEqual({ value: 1, fetchedAt: 0, stale: true });
+  });
 });

@@ -27,7 +27,15 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: StatsResponseSchema },
       },
     },
-    async (_request, reply) => send(reply, (await stats.get()).value),
+    (_request, reply) => {
+      // Synchronous while a count is cached: no promise per request.
+      const current = stats.current();
+      if (current) {
+        send(reply, current.value);
+        return;
+      }
+      return stats.get().then((fetched) => send(reply, fetched.value));
+    },
   );
 };
 

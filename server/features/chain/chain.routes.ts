@@ -1,8 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { TipHeightSchema } from '../../../shared/schemas/chain.js';
+import type { FastifyReply } from 'fastify';
+import { type TipHeight, TipHeightSchema } from '../../../shared/schemas/chain.js';
 import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
-import { UpstreamQuerySchema, UpstreamUnavailableSchema } from '../../../shared/schemas/upstream.js';
+import {
+  UpstreamQuerySchema,
+  type UpstreamUnavailable,
+  UpstreamUnavailableSchema,
+} from '../../../shared/schemas/upstream.js';
 import type { AppConfig } from '../../config.js';
 import { repeatedAnswer } from '../../lib/repeated-answer.js';
 import { cacheControlFor, unavailableAsState } from '../../lib/unavailable-state.js';
@@ -11,6 +16,11 @@ import { createChainService } from './chain.service.js';
 const chainRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () => number }> = async (app, { config, now }) => {
   const chain = createChainService(config, now);
   const send = repeatedAnswer();
+  const answer = (reply: FastifyReply, tip: TipHeight | UpstreamUnavailable) => {
+    // A failure cached by the browser would fail Retry and the next poll.
+    reply.header('cache-control', cacheControlFor(tip, 15));
+    send(reply, tip);
+  };
 
   app.get(
     '/chain/tip-height',
@@ -22,11 +32,14 @@ const chainRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () => nu
         response: { 200: Type.Union([TipHeightSchema, UpstreamUnavailableSchema]), 502: ErrorResponseSchema },
       },
     },
-    async (request, reply) => {
-      const tip = await unavailableAsState(request.query.onUnavailable, () => chain.tipHeight());
-      // A failure cached by the browser would fail Retry and the next poll.
-      reply.header('cache-control', cacheControlFor(tip, 15));
-      return send(reply, tip);
+    (request, reply) => {
+      // Synchronous while a height is cached: no promise per request.
+      const current = chain.currentTipHeight();
+      if (current) {
+        answer(reply, current);
+        return;
+      }
+      return unavailableAsState(request.query.onUnavailable, () => chain.tipHeight()).then((tip) => answer(reply, tip));
     },
   );
 };

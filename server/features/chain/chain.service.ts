@@ -1,7 +1,7 @@
 import type { TipHeight } from '../../../shared/schemas/chain.js';
 import type { AppConfig } from '../../config.js';
 import { fetchTipHeight } from '../../integrations/block-explorer.js';
-import { CachedSource } from '../../lib/cached-source.js';
+import { type Cached, CachedSource } from '../../lib/cached-source.js';
 import { upstreamUnavailable } from '../../lib/upstream-unavailable.js';
 
 /**
@@ -13,14 +13,21 @@ export function createChainService(config: AppConfig, now: () => number = Date.n
 
   // The same object while nothing changes, so its route serialises it once (server/lib/repeated-answer.ts).
   let last: TipHeight | null = null;
+  const asTipHeight = (cached: Cached<number>): TipHeight => {
+    if (last?.height !== cached.value || last.fetchedAt !== cached.fetchedAt || last.stale !== cached.stale) {
+      last = { height: cached.value, fetchedAt: cached.fetchedAt, stale: cached.stale };
+    }
+    return last;
+  };
 
   return {
     async tipHeight(): Promise<TipHeight> {
-      const cached = await tip.get().catch((error: unknown) => upstreamUnavailable(error, 'Block height unavailable'));
-      if (last?.height !== cached.value || last.fetchedAt !== cached.fetchedAt || last.stale !== cached.stale) {
-        last = { height: cached.value, fetchedAt: cached.fetchedAt, stale: cached.stale };
-      }
-      return last;
+      return asTipHeight(await tip.get().catch((error: unknown) => upstreamUnavailable(error, 'Block height unavailable')));
+    },
+    /** The cached height without waiting, or null when none was fetched yet (then ask tipHeight()). */
+    currentTipHeight(): TipHeight | null {
+      const cached = tip.current();
+      return cached && asTipHeight(cached);
     },
   };
 }
