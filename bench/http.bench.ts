@@ -10,6 +10,10 @@
  *                    [--cpu-prof DIR]   (writes a V8 CPU profile of the product server)
  *                    [--same-headers]   (the baseline also sends the product's headers: the same bytes on the wire)
  *
+ * The load generator is this process: `npm run bench` gives it 64 MB semi-spaces, as with its default
+ * 16 MB it collected garbage for 5–6 ms every few dozen ms and a full collection every half second,
+ * which showed in the servers' p99 and halved the bare route's rate (docs/performance.md).
+ *
  * Not part of `npm test`. CLIENT_DIR names a built client to serve; without it the client is built
  * into dist/client when missing or stale, as `npm start` does. --keep keeps the data folder (and the
  * servers' logs in it).
