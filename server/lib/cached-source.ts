@@ -24,6 +24,8 @@ export class CachedSource<T> {
   private last: Fetched<T> | null = null;
   private failure: { error: unknown; at: number } | null = null;
   private pending: Promise<Fetched<T>> | null = null;
+  private answer: Readonly<Cached<T>> | null = null;
+  private answered: Fetched<T> | null = null;
 
   constructor(
     private readonly load: () => Promise<T>,
@@ -33,7 +35,7 @@ export class CachedSource<T> {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async get(): Promise<Cached<T>> {
+  async get(): Promise<Readonly<Cached<T>>> {
     const current = this.current();
     if (current) return current;
     if (this.waitingToRetry(this.now())) throw this.failure!.error;
@@ -44,7 +46,7 @@ export class CachedSource<T> {
    * What get() answers when a value was fetched before, without a promise (a route answering from
    * the cache can stay synchronous); null when nothing was fetched yet, for get() to fetch.
    */
-  current(): Cached<T> | null {
+  current(): Readonly<Cached<T>> | null {
     if (!this.last) return null;
     const now = this.now();
     const age = now - this.last.fetchedAt;
@@ -52,7 +54,13 @@ export class CachedSource<T> {
       // The outcome is recorded by refresh(); this caller does not wait for it.
       this.refresh().catch(() => {});
     }
-    return { ...this.last, stale: this.failure !== null || age >= 2 * this.ttlMs };
+    const stale = this.failure !== null || age >= 2 * this.ttlMs;
+    // The same object until something in it changes: a route may answer it thousands of times a second.
+    if (this.answer === null || this.answered !== this.last || this.answer.stale !== stale) {
+      this.answered = this.last;
+      this.answer = { value: this.last.value, fetchedAt: this.last.fetchedAt, stale };
+    }
+    return this.answer;
   }
 
   private waitingToRetry(now: number): boolean {

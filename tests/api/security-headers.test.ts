@@ -39,6 +39,22 @@ describe('security headers', () => {
     }
   });
 
+  it('stay on error answers: a malformed body, a failed check, a body too large, a refused origin', async () => {
+    ctx = await createTestApp();
+    const lookup = { method: 'POST' as const, url: '/api/allocation/lookup', headers: { 'content-type': 'application/json' } };
+    const responses = [
+      await ctx.app.inject({ ...lookup, payload: '{"walletAddress":' }),
+      await ctx.app.inject({ ...lookup, payload: { walletAddress: 42 } }),
+      await ctx.app.inject({ ...lookup, payload: `{"walletAddress":"${'a'.repeat(2 * 1024 * 1024)}"}` }),
+      await ctx.app.inject({ ...lookup, headers: { ...lookup.headers, origin: 'https://evil.example' }, payload: {} }),
+    ];
+    expect(responses.map((response) => response.statusCode)).toEqual([400, 400, 413, 403]);
+    for (const response of responses) {
+      expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
   it('give documents, the API reference page included, the whole set with the app CSP', async () => {
     ctx = await createTestApp();
     for (const url of ['/healthz', '/api/docs', '/meme/unknown']) {

@@ -161,6 +161,8 @@ describe('CachedSource', () => {
     calls[0]!.resolve(1);
     await first;
     expect(source.current()).toEqual({ value: 1, fetchedAt: 0, stale: false });
+    // One object while nothing in it changes, so a route can serialise it once.
+    expect(source.current()).toBe(source.current());
 
     // Past its time to live: the old value at once, and one refresh behind it, shared with get().
     time.advance(1000);
@@ -170,5 +172,12 @@ describe('CachedSource', () => {
     calls[1]!.reject(new Error('down'));
     await settle();
     expect(source.current()).toEqual({ value: 1, fetchedAt: 0, stale: true });
+
+    time.advance(500);
+    const refreshed = source.get();
+    calls[2]!.resolve(2);
+    await settle();
+    await refreshed;
+    expect(source.current()).toEqual({ value: 2, fetchedAt: 1500, stale: false });
   });
 });
