@@ -12,7 +12,9 @@ import { fromMicro, mulDivRound } from '../shared/token-amount.js';
 export interface FixedAnswer {
   path: string;
   contentType: string;
-  body: string;
+  contentEncoding: string | null;
+  /** The body's bytes as the product sent them (compressed when it compressed them). */
+  bodyBase64: string;
   /** The product's other response headers (security headers, cache-control), sent too when BENCH_SAME_HEADERS=1. */
   headers: Record<string, string>;
 }
@@ -44,8 +46,10 @@ const setting = database.prepare<[string], { value: string }>('select value from
 const app = Fastify();
 
 for (const answer of fixed) {
+  const body = Buffer.from(answer.bodyBase64, 'base64');
+  const encoding = answer.contentEncoding ? { 'content-encoding': answer.contentEncoding } : none;
   app.get(answer.path, (_request, reply) => {
-    reply.headers(sameHeaders ? answer.headers : none).type(answer.contentType).send(answer.body);
+    reply.headers(sameHeaders ? answer.headers : none).headers(encoding).type(answer.contentType).send(body);
   });
 }
 

@@ -64,12 +64,18 @@ interface Endpoint {
   name: string;
   kind: 'cached' | 'query';
   path: string;
+  /** Request headers beyond autocannon's own, for the captured answer too. */
+  headers?: Record<string, string>;
   request: (wallets: number) => autocannon.Request;
 }
 
 const lookupPath = '/api/allocation/lookup';
 const topHoldersPath = '/api/tokens/allocations?limit=20';
-const get = (path: string) => () => ({ method: 'GET' as const, path });
+const get =
+  (path: string, headers: Record<string, string> = {}) =>
+  () => ({ method: 'GET' as const, path, headers });
+// What a browser sends for a page (Chrome's list): the page is measured as browsers receive it, compressed.
+const browserPageHeaders = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 const endpoints: Endpoint[] = [
   {
@@ -91,7 +97,7 @@ const endpoints: Endpoint[] = [
   { name: 'stats', kind: 'cached', path: '/api/stats', request: get('/api/stats') },
   { name: 'tip height', kind: 'cached', path: '/api/chain/tip-height', request: get('/api/chain/tip-height') },
   { name: 'config', kind: 'cached', path: '/api/config', request: get('/api/config') },
-  { name: 'index.html', kind: 'cached', path: '/', request: get('/') },
+  { name: 'index.html', kind: 'cached', path: '/', headers: browserPageHeaders, request: get('/', browserPageHeaders) },
 ];
 const only = args.only?.split(',').map((name) => name.trim());
 const selected = only ? endpoints.filter((endpoint) => only.includes(endpoint.name.replace(' ', '-')) || only.includes(endpoint.name)) : endpoints;
@@ -158,13 +164,14 @@ try {
   // The bare routes answer exactly the bytes the product sends (captured once its caches are warm).
   const fixed: FixedAnswer[] = [];
   for (const endpoint of endpoints.filter((candidate) => candidate.kind === 'cached')) {
-    await fetch(productUrl + endpoint.path);
-    const response = await fetch(productUrl + endpoint.path, { headers: { 'accept-encoding': 'identity' } });
-    if (!response.ok) throw new Error(`${endpoint.path} answered ${response.status}: ${await response.text()}`);
+    await rawGet(productUrl + endpoint.path, endpoint.headers);
+    const response = await rawGet(productUrl + endpoint.path, endpoint.headers);
+    if (response.status !== 200) throw new Error(`${endpoint.path} answered ${response.status}: ${response.body.toString()}`);
     fixed.push({
       path: endpoint.path,
       contentType: response.headers.get('content-type') ?? 'text/plain',
-      body: await response.text(),
+      contentEncoding: response.headers.get('content-encoding'),
+      bodyBase64: response.body.toString('base64'),
       headers: headersToRepeat(response),
     });
   }
@@ -240,8 +247,28 @@ function report(name: string, productResult: LoadResult, bareResult: LoadResult)
   );
 }
 
+/** A GET as autocannon sends it: the body's bytes as they came, compressed or not (fetch would decode them). */
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: new Headers(Object.entries(response.headers).map(([name, value]) => [name, String(value)])),
+            body: Buffer.concat(chunks),
+          }),
+        );
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
 /** The baseline must answer what the product answers, or the ratio means nothing. */
-function headersToRepeat(response: Response): Record<string, string> {
+function headersToRepeat(response: { headers: Headers }): Record<string, string> {
   // Headers set per connection or per moment are not repeated; the body's type is set separately.
   const ownHeaders = ['date', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'content-type', 'content-encoding'];
   return Object.fromEntries([...response.headers].filter(([name]) => !ownHeaders.includes(name)));
