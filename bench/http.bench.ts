@@ -257,7 +257,7 @@ function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ st
         response.on('end', () =>
           resolve({
             status: response.statusCode ?? 0,
-            headers: new Headers(Object.entries(response.headers).map(([name, value]) => [name, String(value)])),
+            headers: new Headers(Object.entries(response.headers).map(([name, value]): [string, string] => [name, String(value)])),
             body: Buffer.concat(chunks),
           }),
         );
