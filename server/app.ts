@@ -123,7 +123,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
   await app.register(usersRoutes, { prefix: '/api/user' });
   await app.register(allocationRoutes, { prefix: '/api/allocation' });
   await app.register(disputesRoutes, { prefix: '/api/allocation/disputes' });
-  await app.register(pointsRoutes, { prefix: '/api/tokens' });
+  await app.register(pointsRoutes, { prefix: '/api/tokens', ...(overrides.now ? { now: overrides.now } : {}) });
   const clock = overrides.now ? { now: overrides.now } : {};
   await app.register(chainRoutes, { prefix: '/api', config, ...clock });
   await app.register(collectionRoutes, { prefix: '/api', config, ...clock });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cookiePair, createTestApp, type TestContext } from '../helpers/test-app.js';
+import { topHoldersCacheMs } from '../../server/features/points/points.routes.js';
 import { seedPointsAllocations } from '../helpers/seed.js';
 import { fakeWallet, mainnetWallets } from '../helpers/wallets.js';
 
@@ -108,5 +109,36 @@ describe('GET /api/tokens/allocations', () => {
 
   it('accepts the largest allowed page', async () => {
     expect((await get('/api/tokens/allocations?limit=100')).json().allocations).toHaveLength(45);
+  });
+});
+
+describe('GET /api/tokens/allocations from memory', () => {
+  it('answers the same page for a few seconds, then the allocations as imported since', async () => {
+    let now = Date.UTC(2026, 10, 26, 12);
+    const clocked = await createTestApp({}, { now: () => now });
+    try {
+      const topTokens = async () =>
+        (await clocked.app.inject({ method: 'GET', url: '/api/tokens/allocations?limit=5' })).json().allocations[0].allocatedTokens;
+      await seedPointsAllocations(clocked.handle.db, [{ wallet: mainnetWallets.taproot, points: 10, tokens: '100' }]);
+      expect(await topTokens()).toBe(100);
+
+      await seedPointsAllocations(clocked.handle.db, [{ wallet: mainnetWallets.segwitKey, points: 20, tokens: '900' }]);
+      now += topHoldersCacheMs - 1;
+      expect(await topTokens()).toBe(100);
+      // Not read again behind the answer either: still the page from memory.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await topTokens()).toBe(100);
+
+      // Past its time: the old page once more while one read runs behind it, then the new one.
+      now += 1;
+      const answers = [await topTokens()];
+      while (answers.at(-1) === 100 && answers.length < 50) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        answers.push(await topTokens());
+      }
+      expect(answers.at(-1)).toBe(900);
+    } finally {
+      await clocked.close();
+    }
   });
 });

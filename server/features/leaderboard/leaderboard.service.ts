@@ -4,7 +4,7 @@ import type { Database, User } from '../../db/schema.js';
 import { CachedSource } from '../../lib/cached-source.js';
 import { countUserClaims } from '../claims/claims.repository.js';
 import { countRanked, countRankedAbove, listRankedPage, type RankedRow } from './leaderboard.repository.js';
-import { PageCache } from './page-cache.js';
+import { PageCache } from '../../lib/page-cache.js';
 
 export const leaderboardCacheMs = 30_000;
 

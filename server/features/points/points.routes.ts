@@ -1,17 +1,35 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
 import {
+  type AllocationsPage,
   AllocationsPageSchema,
   AllocationsQuerySchema,
   MyAllocationResponseSchema,
   TokenStatsSchema,
 } from '../../../shared/schemas/tokens.js';
+import { PageCache } from '../../lib/page-cache.js';
+import { repeatedAnswer } from '../../lib/repeated-answer.js';
 import { allocationsPage, myAllocation, tokenStats } from './points.service.js';
 
 const tags = ['Tokens'];
 
+/**
+ * How long a page of top holders is answered from memory. Allocations change only when the operator
+ * imports them, and on launch day every visitor asks for the same first page.
+ */
+export const topHoldersCacheMs = 5_000;
+
 /** Points allocations (wallet, final points, tokens), served under /api/tokens. */
-const pointsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const pointsRoutes: FastifyPluginAsyncTypebox<{ now?: () => number }> = async (app, { now = Date.now }) => {
+  const pages = new PageCache<`${number}:${number}`, AllocationsPage>(
+    (key) => {
+      const [limit, offset] = key.split(':').map(Number) as [number, number];
+      return allocationsPage(app.db, limit, offset);
+    },
+    { ttlMs: topHoldersCacheMs, maxKeys: 200, now },
+  );
+  const send = repeatedAnswer();
+
   app.get(
     '/my-allocation',
     {
@@ -43,7 +61,16 @@ const pointsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AllocationsPageSchema, 400: ErrorResponseSchema },
       },
     },
-    async (request) => allocationsPage(app.db, request.query.limit, request.query.offset),
+    (request, reply) => {
+      const key = `${request.query.limit}:${request.query.offset}` as const;
+      // Synchronous while the page is cached: no promise per request.
+      const current = pages.current(key);
+      if (current) {
+        send(reply, current);
+        return;
+      }
+      return pages.get(key).then((page) => send(reply, page));
+    },
   );
 };
 

@@ -1,4 +1,4 @@
-import { CachedSource } from '../../lib/cached-source.js';
+import { CachedSource } from './cached-source.js';
 
 /**
  * One CachedSource per key, at most `maxKeys` of them: a visitor walking through every offset
@@ -21,5 +21,10 @@ export class PageCache<K extends string, T> {
       this.sources.set(key, source);
     }
     return (await source.get()).value;
+  }
+
+  /** The page get() would answer without waiting, or null when it has to be read first. */
+  current(key: K): T | null {
+    return this.sources.get(key)?.current()?.value ?? null;
   }
 }
