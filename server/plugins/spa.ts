@@ -30,9 +30,26 @@ function encodedHtml(indexFile: string, html: string): Record<Encoding, Buffer> 
   };
 }
 
-/** The client's preferred encoding among br and gzip (`q=0` refuses one), or null for identity. */
-function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+const encodingByHeader = new Map<string, Encoding | null>();
+
+/**
+ * preferredEncoding, remembered per header value: browsers send a handful of them, and parsing one
+ * was a twentieth of a page answer's cost. Bounded, so a client sending endless variants cannot
+ * grow it.
+ */
+function rememberedEncoding(acceptEncoding: string | undefined): Encoding | null {
   if (!acceptEncoding) return null;
+  let encoding = encodingByHeader.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = preferredEncoding(acceptEncoding);
+    if (encodingByHeader.size >= 100) encodingByHeader.clear();
+    encodingByHeader.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
+/** The client's preferred encoding among br and gzip (`q=0` refuses one), or null for identity. */
+function preferredEncoding(acceptEncoding: string): Encoding | null {
   const weights = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');
@@ -98,7 +115,7 @@ export default fp<{ config: AppConfig }>(
     const notPages = ['/api/', `${simulatedXPrefix}/`, uploadsPrefix, '/assets/'];
     const sendPage = (request: FastifyRequest, reply: FastifyReply, page: string) => {
       reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
-      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      const encoding = rememberedEncoding(request.headers['accept-encoding']);
       if (encoding === null || compressedHtml === null) reply.send(page);
       else reply.header('content-encoding', encoding).send(compressedHtml[encoding]);
     };
