@@ -37,11 +37,13 @@ export function printTable(
   );
   console.log('| endpoint | product req/s | bare req/s | ratio | product p99 | bare p99 | goal | met | CPU µs/req product / bare (ratio) |');
   console.log('|---|---|---|---|---|---|---|---|---|');
+  const missed: string[] = [];
   for (const row of rows) {
     const goal = goals[row.kind];
     const ratio = row.product.requestsPerSecond / row.bare.requestsPerSecond;
     const valid = row.product.failures === 0 && row.bare.failures === 0;
     const met = valid && ratio >= goal.ratio && row.product.p99Ms <= goal.p99Ms;
+    if (!met) missed.push(row.endpoint);
     console.log(
       `| ${row.endpoint} (${row.path}) | ${Math.round(row.product.requestsPerSecond).toLocaleString('en-US')} | ` +
         `${Math.round(row.bare.requestsPerSecond).toLocaleString('en-US')} | ${ratio.toFixed(2)} | ${row.product.p99Ms} ms | ${row.bare.p99Ms} ms | ` +
@@ -54,7 +56,9 @@ export function printTable(
   );
   if (lookupPeakRss !== null) {
     console.log(`\nserver RSS, peak during the lookup run: ${mb(lookupPeakRss)} (goal ≤ ${mb(goals.rssBytes)}): ${yes(lookupPeakRss <= goals.rssBytes)}`);
+    if (lookupPeakRss > goals.rssBytes) missed.push('server RSS');
   }
+  console.log(missed.length === 0 ? '\nevery goal of this run met' : `\ngoals not met: ${missed.join(', ')}`);
 }
 
 /** Growth from the first to the last half-minute of the soak, each taken at its peak. */
