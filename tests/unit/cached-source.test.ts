@@ -20,6 +20,22 @@ function deferred<T>() {
 /** Lets a settled upstream call's bookkeeping run. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
+/** A source with a time to live of 1 s and a retry delay of 0.5 s, whose upstream calls the test settles. */
+function settledByHand() {
+  const time = clock();
+  const calls: Array<ReturnType<typeof deferred<number>>> = [];
+  const source = new CachedSource(
+    () => {
+      calls.push(deferred<number>());
+      return calls.at(-1)!.promise;
+    },
+    1000,
+    500,
+    time.now,
+  );
+  return { time, calls, source };
+}
+
 describe('CachedSource', () => {
   it('serves the cached value within its time to live', async () => {
     const time = clock();
@@ -43,17 +59,7 @@ describe('CachedSource', () => {
   });
 
   it('serves the old value at once after its time to live while one refresh runs in the background', async () => {
-    const time = clock();
-    const calls: Array<ReturnType<typeof deferred<number>>> = [];
-    const source = new CachedSource(
-      () => {
-        calls.push(deferred<number>());
-        return calls.at(-1)!.promise;
-      },
-      1000,
-      500,
-      time.now,
-    );
+    const { time, calls, source } = settledByHand();
     const first = source.get();
     calls[0]!.resolve(1);
     expect(await first).toEqual({ value: 1, fetchedAt: 0, stale: false });
@@ -143,17 +149,7 @@ describe('CachedSource', () => {
   });
 
   it('answers current() without waiting as get() would, and null before anything was fetched', async () => {
-    const time = clock();
-    const calls: Array<ReturnType<typeof deferred<number>>> = [];
-    const source = new CachedSource(
-      () => {
-        calls.push(deferred<number>());
-        return calls.at(-1)!.promise;
-      },
-      1000,
-      500,
-      time.now,
-    );
+    const { time, calls, source } = settledByHand();
     expect(source.current()).toBeNull();
     expect(calls).toHaveLength(0);
     const first = source.get();
