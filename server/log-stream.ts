@@ -4,17 +4,17 @@ const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
 /**
  * All of `text` to standard output, synchronously, also when it is a full non-blocking pipe. The
- * string is written as it is (no Buffer made first: half the cost of a log line); only the rest of
- * a partial write is cut from its bytes.
+ * string is written as it is (no Buffer made first: half the cost of a log line); only after a
+ * partial write are its bytes made, to write the rest from where it stopped.
  */
 function writeAll(text: string): void {
-  let rest: string | Buffer = text;
-  let size = Buffer.byteLength(text);
-  while (size > 0) {
+  const size = Buffer.byteLength(text);
+  let bytes: Buffer | null = null;
+  let written = 0;
+  while (written < size) {
     try {
-      const written = typeof rest === 'string' ? fs.writeSync(1, rest) : fs.writeSync(1, rest);
-      size -= written;
-      if (size > 0) rest = (typeof rest === 'string' ? Buffer.from(rest) : rest).subarray(written);
+      written += bytes ? fs.writeSync(1, bytes, written) : fs.writeSync(1, text);
+      if (written < size) bytes ??= Buffer.from(text);
     } catch (error) {
       // Output closed or failing: losing log lines is better than stopping the server over them.
       if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') return;

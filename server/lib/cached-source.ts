@@ -39,7 +39,9 @@ export class CachedSource<T> {
     const current = this.current();
     if (current) return current;
     if (this.waitingToRetry(this.now())) throw this.failure!.error;
-    return { ...(await this.refresh()), stale: false };
+    await this.refresh();
+    // A value now exists, so current() answers it (fresh, not stale), the object later calls share.
+    return this.current()!;
   }
 
   /**

@@ -11,13 +11,12 @@ import { upstreamUnavailable } from '../../lib/upstream-unavailable.js';
 export function createChainService(config: AppConfig, now: () => number = Date.now) {
   const tip = new CachedSource(() => fetchTipHeight(config.blockHeightUrls, config.upstreamTimeoutMs), 30_000, undefined, now);
 
-  // The same object while nothing changes, so its route serialises it once (server/lib/repeated-answer.ts).
-  let last: TipHeight | null = null;
-  const asTipHeight = (cached: Cached<number>): TipHeight => {
-    if (last?.height !== cached.value || last.fetchedAt !== cached.fetchedAt || last.stale !== cached.stale) {
-      last = { height: cached.value, fetchedAt: cached.fetchedAt, stale: cached.stale };
-    }
-    return last;
+  // One TipHeight per cached answer (CachedSource keeps one object until it changes), so the route
+  // serialises it once (server/lib/repeated-answer.ts).
+  let last: { cached: Readonly<Cached<number>>; tip: TipHeight } | null = null;
+  const asTipHeight = (cached: Readonly<Cached<number>>): TipHeight => {
+    if (last?.cached !== cached) last = { cached, tip: { height: cached.value, fetchedAt: cached.fetchedAt, stale: cached.stale } };
+    return last.tip;
   };
 
   return {
