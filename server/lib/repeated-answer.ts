@@ -14,11 +14,22 @@ export function repeatedAnswer() {
   let lastBody: ReturnType<FastifyReply['serialize']> = '';
   // Returns nothing: a handler's promise that resolved to the reply would wait on the reply as a
   // thenable (Fastify's Reply.then listens for the response's end), a cost per request for nothing.
-  return function send(reply: FastifyReply, value: object): void {
+  function send(reply: FastifyReply, value: object): void {
     if (value !== lastValue) {
       lastBody = reply.serialize(value);
       lastValue = value;
     }
     reply.type(jsonType).send(lastBody);
-  };
+  }
+
+  /** `now` when the cache has it, answered synchronously (no promise per request); else what `later` fetches. */
+  function sendCached<T extends object>(reply: FastifyReply, now: T | null, later: () => Promise<T>): Promise<void> | undefined {
+    if (now !== null) {
+      send(reply, now);
+      return undefined;
+    }
+    return later().then((value) => send(reply, value));
+  }
+
+  return { send, sendCached };
 }

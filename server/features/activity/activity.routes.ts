@@ -16,7 +16,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ) as StatsResponse['userActivity'];
     return { userActivity };
   }, 30_000);
-  const send = repeatedAnswer();
+  const { sendCached } = repeatedAnswer();
 
   app.get(
     '/stats',
@@ -27,15 +27,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: StatsResponseSchema },
       },
     },
-    (_request, reply) => {
-      // Synchronous while a count is cached: no promise per request.
-      const current = stats.current();
-      if (current) {
-        send(reply, current.value);
-        return;
-      }
-      return stats.get().then((fetched) => send(reply, fetched.value));
-    },
+    (_request, reply) => sendCached(reply, stats.current()?.value ?? null, async () => (await stats.get()).value),
   );
 };
 

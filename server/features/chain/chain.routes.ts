@@ -15,7 +15,7 @@ import { createChainService } from './chain.service.js';
 
 const chainRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () => number }> = async (app, { config, now }) => {
   const chain = createChainService(config, now);
-  const send = repeatedAnswer();
+  const { send } = repeatedAnswer();
   const answer = (reply: FastifyReply, tip: TipHeight | UpstreamUnavailable) => {
     // A failure cached by the browser would fail Retry and the next poll.
     reply.header('cache-control', cacheControlFor(tip, 15));

@@ -13,19 +13,15 @@ interface ConfigRouteOptions {
 const configRoutes: FastifyPluginAsyncTypebox<ConfigRouteOptions> = async (app, { publicConfig, demoData }) => {
   const withDemo: PublicConfig = { ...publicConfig, demoData: true };
   const withoutDemo: PublicConfig = { ...publicConfig, demoData: false };
-  const send = repeatedAnswer();
+  const answerFor = (demoRows: boolean) => (demoRows ? withDemo : withoutDemo);
+  const { sendCached } = repeatedAnswer();
   app.get(
     '/config',
     { schema: { tags: ['Config'], summary: 'Runtime configuration for pages', response: { 200: PublicConfigSchema } } },
     (_request, reply) => {
       reply.header('cache-control', 'public, max-age=60');
-      // Synchronous while the demo check is cached: no promise per request.
       const known = demoData.current();
-      if (known !== null) {
-        send(reply, known ? withDemo : withoutDemo);
-        return;
-      }
-      return demoData.get().then((present) => send(reply, present ? withDemo : withoutDemo));
+      return sendCached(reply, known === null ? null : answerFor(known), async () => answerFor(await demoData.get()));
     },
   );
 };

@@ -28,7 +28,7 @@ const pointsRoutes: FastifyPluginAsyncTypebox<{ now?: () => number }> = async (a
     },
     { ttlMs: topHoldersCacheMs, maxKeys: 200, now },
   );
-  const send = repeatedAnswer();
+  const { sendCached } = repeatedAnswer();
 
   app.get(
     '/my-allocation',
@@ -63,13 +63,7 @@ const pointsRoutes: FastifyPluginAsyncTypebox<{ now?: () => number }> = async (a
     },
     (request, reply) => {
       const key = `${request.query.limit}:${request.query.offset}` as const;
-      // Synchronous while the page is cached: no promise per request.
-      const current = pages.current(key);
-      if (current) {
-        send(reply, current);
-        return;
-      }
-      return pages.get(key).then((page) => send(reply, page));
+      return sendCached(reply, pages.current(key), () => pages.get(key));
     },
   );
 };
