@@ -44,14 +44,22 @@ export const field = (label: string, value: string | number | bigint) =>
 
 export const plural = (value: number, noun: string) => `${count(value)} ${noun}${value === 1 ? '' : 's'}`;
 
-/** A `\r`-updated progress line on stderr; only large files report progress, so small ones stay quiet. */
+/**
+ * Progress on stderr: one `\r`-updated line on a terminal, a line per update otherwise (logs and pipes
+ * keep every step readable). Only large files report progress, so small ones stay quiet.
+ */
 export function progressLine(stream: NodeJS.WriteStream = process.stderr) {
   let phase: string | null = null;
   const onProgress: ImportProgress = (event) => {
+    const of = event.total === undefined ? '' : ` of ${count(event.total)}`;
+    const text = `${event.phase === 'read' ? 'checked' : 'written'} ${count(event.rows)}${of} rows`;
+    if (!stream.isTTY) {
+      stream.write(`${text}\n`);
+      return;
+    }
     if (phase !== null && phase !== event.phase) stream.write('\n');
     phase = event.phase;
-    const of = event.total === undefined ? '' : ` of ${count(event.total)}`;
-    stream.write(`\r${event.phase === 'read' ? 'checked' : 'written'} ${count(event.rows)}${of} rows`);
+    stream.write(`\r${text}`);
   };
   const end = () => {
     if (phase !== null) stream.write('\n');
