@@ -13,6 +13,8 @@ export interface AppConfig {
   databaseUrl: string | null;
   /** SQLite: how long a write waits (off the event loop) for another process's write lock before a 503. */
   databaseBusyTimeoutMs: number;
+  /** PostgreSQL: how long one query of the server may run before its request answers 503 (0: no bound). */
+  databaseQueryTimeoutMs: number;
   /** null: generated once and kept in DATA_DIR. */
   sessionSecret: string | null;
   miningOpen: boolean;
@@ -225,6 +227,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     dataDir: path.resolve(read(env, 'DATA_DIR') ?? './data'),
     databaseUrl: databaseUrl(env),
     databaseBusyTimeoutMs: integer(env, 'DATABASE_BUSY_TIMEOUT_MS', 5000, 0, 600_000),
+    databaseQueryTimeoutMs: integer(env, 'DATABASE_QUERY_TIMEOUT_MS', 30_000, 0, 3_600_000),
     sessionSecret,
     miningOpen: boolean(env, 'MINING_OPEN', false),
     demoData: boolean(env, 'DEMO_DATA', true),

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '../shared/error-codes.js';
+import { databaseRetryAfterSeconds, databaseUnavailability } from './db/database-unavailable.js';
 import { DatabaseBusyError } from './db/waiting-sqlite-driver.js';
 
 /** A failure with a status and a code the client can match on; services throw these. */
@@ -51,6 +52,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .status(503)
         .header('retry-after', String(error.retryAfterSeconds))
         .send({ error: 'DATABASE_BUSY', message: 'The data is being updated right now. Please try again in a few seconds.' });
+    }
+    // An outage is logged once by the database's health (plugins/database.ts), not once per request.
+    const unavailability = databaseUnavailability(error);
+    if (unavailability) {
+      if (unavailability === 'overloaded') request.log.warn({ reqId: request.id, err: error }, 'database did not answer in time');
+      return reply
+        .status(503)
+        .header('retry-after', String(databaseRetryAfterSeconds))
+        .send({ error: 'DATABASE_UNAVAILABLE', message: 'Our data store cannot be reached right now. Please try again shortly.' });
     }
     if ('validation' in error && error.validation) {
       return reply.status(400).send({ error: 'VALIDATION_ERROR', message: error.message });

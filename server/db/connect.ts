@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { performance } from 'node:perf_hooks';
+import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import type PG from 'pg';
 import type { AppConfig } from '../config.js';
+import { DatabaseHealth } from './database-health.js';
 import type { Database } from './schema.js';
 import { WaitingSqliteDialect } from './waiting-sqlite-driver.js';
 
@@ -13,6 +15,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** Whether the database answers (PostgreSQL can go away while the app runs; /readyz reports it). */
+  health: DatabaseHealth;
 }
 
 const require = createRequire(import.meta.url);
@@ -44,13 +48,59 @@ export const defaultBusyTimeoutMs = 5000;
 /** How long opening the SQLite file waits for another process that holds it alone. */
 const openLockWaitMs = 120_000;
 
+/** How long a PostgreSQL call waits for a connection (a new one, or a free one of the pool) before it fails. */
+export const postgresConnectTimeoutMs = 5000;
+
+/**
+ * A pool that survives the server going away: every broken connection is reported to `health`
+ * instead of ending the process, and replaced on the next checkout (pg drops a broken client).
+ */
+function connectPostgres(url: string, queryTimeoutMs: number | undefined): DatabaseHandle {
+  const health = new DatabaseHealth();
+  const pool = new (postgresDriver().Pool)({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: postgresConnectTimeoutMs,
+    ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs } : {}),
+  });
+  // An idle connection that breaks (a restart, pg_terminate_backend, an idle timeout) is an 'error'
+  // on the pool; with no listener, Node would end the process for it.
+  pool.on('error', (error) => health.unreachable(error));
+  const heard = new WeakSet<PG.PoolClient>();
+  const observed: PostgresPool = {
+    connect: async () => {
+      try {
+        const client = await pool.connect();
+        if (!heard.has(client)) {
+          heard.add(client);
+          // The pool listens only while a connection is idle; this one hears it break while checked
+          // out between two queries (an 'error' with no listener would end the process too).
+          client.on('error', (error) => health.unreachable(error));
+        }
+        return client;
+      } catch (error) {
+        health.failed(error);
+        throw error;
+      }
+    },
+    end: () => pool.end(),
+  };
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: observed }),
+    log: (event) => {
+      if (event.level === 'query') health.answered(performance.now() - event.queryDurationMillis);
+      else health.failed(event.error);
+    },
+  });
+  return { db, dialect: 'postgres', health };
+}
+
 export function connectDatabase(
   config: Pick<AppConfig, 'dataDir' | 'databaseUrl'> & Partial<Pick<AppConfig, 'databaseBusyTimeoutMs'>>,
+  /** PostgreSQL: how long one query may take (the server's bound; scripts run unbounded). */
+  options: { queryTimeoutMs?: number } = {},
 ): DatabaseHandle {
-  if (config.databaseUrl) {
-    const pool = new (postgresDriver().Pool)({ connectionString: config.databaseUrl, max: 10 });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
-  }
+  if (config.databaseUrl) return connectPostgres(config.databaseUrl, options.queryTimeoutMs);
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = new SQLite(sqliteFile(config));
   // An allocation import may hold the file alone for its bulk load (replace-source.ts): wait for it
@@ -65,5 +115,5 @@ export function connectDatabase(
   const dialect = new WaitingSqliteDialect(database, config.databaseBusyTimeoutMs ?? defaultBusyTimeoutMs);
   const db = new Kysely<Database>({ dialect });
   sqliteHandles.set(db, database);
-  return { db, dialect: 'sqlite' };
+  return { db, dialect: 'sqlite', health: new DatabaseHealth() };
 }

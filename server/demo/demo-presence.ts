@@ -9,7 +9,10 @@ import { demoRowsPresent } from './demo.repository.js';
 export const demoPresenceTtlMs = 10_000;
 
 export interface DemoPresence {
-  /** Whether demo rows are present, read from the database at most once per TTL (concurrent callers share one read). */
+  /**
+   * Whether demo rows are present, read from the database at most once per TTL (concurrent callers
+   * share one read); when a read fails, the last answer if there is one.
+   */
   get(): Promise<boolean>;
   /** The answer get() would give without reading, or null when it needs a read. */
   current(): boolean | null;
@@ -25,10 +28,18 @@ export function createDemoPresence(db: Kysely<Database>, now: () => number = Dat
       const known = current();
       if (known !== null) return known;
       reading ??= demoRowsPresent(db)
-        .then((value) => {
-          cached = { value, readAt: now() };
-          return value;
-        })
+        .then(
+          (value) => {
+            cached = { value, readAt: now() };
+            return value;
+          },
+          (error: unknown) => {
+            // The database away: the last answer stands for another TTL, so pages still get their config.
+            if (!cached) throw error;
+            cached = { value: cached.value, readAt: now() };
+            return cached.value;
+          },
+        )
         .finally(() => {
           reading = null;
         });

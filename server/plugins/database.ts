@@ -2,6 +2,8 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.js';
 import { connectDatabase, type DatabaseHandle, type DialectName } from '../db/connect.js';
+import type { DatabaseHealth } from '../db/database-health.js';
+import { databaseRetryAfterSeconds } from '../db/database-unavailable.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { Database } from '../db/schema.js';
 
@@ -9,6 +11,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
     dbDialect: DialectName;
+    /** Whether the database answers right now (/readyz). */
+    databaseHealth: DatabaseHealth;
   }
 }
 
@@ -20,11 +24,25 @@ export interface DatabasePluginOptions {
 
 export default fp<DatabasePluginOptions>(
   async (app, { config, handle }) => {
-    const { db, dialect } = handle ?? connectDatabase(config);
+    const { db, dialect, health } = handle ?? connectDatabase(config, { queryTimeoutMs: config.databaseQueryTimeoutMs });
     app.decorate('db', db);
     app.decorate('dbDialect', dialect);
+    app.decorate('databaseHealth', health);
+    // One line when the database goes away and one when it is back, however many requests fail in between.
+    const stopTelling = health.onChange((change) => {
+      if (change.reachable) app.log.info({ downForMs: change.downForMs }, 'database reachable again');
+      else {
+        app.log.error(
+          { err: change.error },
+          `database unreachable: requests that need it answer 503 DATABASE_UNAVAILABLE (Retry-After: ${databaseRetryAfterSeconds}) until it is back`,
+        );
+      }
+    });
+    app.addHook('onClose', async () => {
+      stopTelling();
+      if (!handle) await db.destroy();
+    });
     await migrateToLatest(db);
-    if (!handle) app.addHook('onClose', async () => db.destroy());
   },
   { name: 'database' },
 );

@@ -102,7 +102,7 @@ export default fp(
       // Components keep their names (ErrorResponse) instead of def-0, def-1.
       refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
       transform: ({ schema, url, route }) => {
-        // Pages, files, /healthz and the simulated X are not the integrators' API.
+        // Pages, files, /healthz, /readyz and the simulated X are not the integrators' API.
         if (!url.startsWith('/api/')) return { schema: { ...schema, hide: true }, url };
         const method = String(route.method);
         const response = { ...appWideFailures(method, schema ?? {}), ...namedResponses(schema?.response) };

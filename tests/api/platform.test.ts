@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { connectDatabase } from '../../server/db/connect.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { postgresUrl } from '../helpers/test-database.js';
 
@@ -13,18 +14,27 @@ describe('platform', () => {
     expect(ctx.handle.dialect).toBe(postgresUrl ? 'postgres' : 'sqlite');
   });
 
-  it('GET /healthz checks the database', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/healthz' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: ctx.handle.dialect });
-  });
-
-  it('GET /healthz answers 503 when the database is gone', async () => {
+  it('GET /healthz answers while the process runs, without the database', async () => {
     await ctx.handle.db.destroy();
     const response = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+    ctx.handle = connectDatabase(ctx.config);
+  });
+
+  it('GET /readyz reports the database', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/readyz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ready', database: ctx.handle.dialect });
+  });
+
+  it('GET /readyz answers 503 DATABASE_UNAVAILABLE with Retry-After while a connection to the database is broken', async () => {
+    // What the pool reports when a connection breaks (tests/api/database-outage.test.ts breaks real ones).
+    ctx.handle.health.unreachable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
+    const response = await ctx.app.inject({ method: 'GET', url: '/readyz' });
     expect(response.statusCode).toBe(503);
     expect(response.json().error).toBe('DATABASE_UNAVAILABLE');
-    ctx.handle = (await import('../../server/db/connect.js')).connectDatabase(ctx.config);
+    expect(response.headers['retry-after']).toMatch(/^\d+$/);
   });
 
   it('answers unknown /api paths with a JSON 404', async () => {

@@ -2,22 +2,52 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
-import { AppError } from '../../errors.js';
+import { DatabaseUnavailableError, databaseUnavailability } from '../../db/database-unavailable.js';
 
-const HealthSchema = Type.Object({ status: Type.Literal('ok'), database: Type.String() });
+const LiveSchema = Type.Object({ status: Type.Literal('ok') });
+const ReadySchema = Type.Object({ status: Type.Literal('ready'), database: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]) });
 
+/** Without fresher news from the app's own queries, /readyz asks the database itself. */
+const readinessEvidenceMs = 5000;
+
+/**
+ * /healthz: the process answers (a liveness check; never the database, or an outage would have
+ * healthy processes restarted). /readyz: the database answers too (a load balancer's check).
+ */
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/healthz', { schema: { response: { 200: LiveSchema } } }, async () => ({ status: 'ok' as const }));
+
+  const health = app.databaseHealth;
+  let probing: Promise<boolean> | null = null;
+  // One probe at a time, however many checks arrive; bounded by the pool's connect and query timeouts.
+  const probe = () => {
+    const sentAt = performance.now();
+    probing ??= sql`select 1`
+      .execute(app.db)
+      .then(
+        () => {
+          health.answered(sentAt);
+          return true;
+        },
+        (error: unknown) => {
+          // A database too busy to answer in time is there: not ready, but not an outage either.
+          if (databaseUnavailability(error) !== 'overloaded') health.unreachable(error);
+          return false;
+        },
+      )
+      .finally(() => {
+        probing = null;
+      });
+    return probing;
+  };
+
   app.get(
-    '/healthz',
-    { schema: { response: { 200: HealthSchema, 503: ErrorResponseSchema } } },
+    '/readyz',
+    { schema: { response: { 200: ReadySchema, 503: ErrorResponseSchema } } },
     async () => {
-      try {
-        await sql`select 1`.execute(app.db);
-      } catch (error) {
-        app.log.error({ err: error }, 'health check: database unreachable');
-        throw new AppError(503, 'DATABASE_UNAVAILABLE', 'The database is not reachable.');
-      }
-      return { status: 'ok' as const, database: app.dbDialect };
+      const answered = health.knownWithin(readinessEvidenceMs) || (await probe());
+      if (!answered || !health.reachable) throw new DatabaseUnavailableError();
+      return { status: 'ready' as const, database: app.dbDialect };
     },
   );
 };

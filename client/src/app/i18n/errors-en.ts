@@ -20,7 +20,7 @@ export const errorsEn = {
     UNSUPPORTED_MEDIA_TYPE: 'That kind of content is not accepted here.',
     RATE_LIMITED: 'Too many attempts. Please wait a minute and try again.',
     INTERNAL_ERROR: 'Something went wrong on our side. Please try again.',
-    DATABASE_UNAVAILABLE: 'The service is busy right now. Please try again in a moment.',
+    DATABASE_UNAVAILABLE: 'Our data store cannot be reached right now. Please try again shortly.',
     DATABASE_BUSY: 'The data is being updated right now. Please try again in a few seconds.',
     BAD_ORIGIN: 'This request did not come from this site. Please reload the page and try again.',
     REQUEST_TIMEOUT: 'Sending took too long. Check your connection and try again.',

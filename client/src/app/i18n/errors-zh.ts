@@ -20,7 +20,7 @@ export const errorsZh: Widen<typeof errorsEn> = {
     UNSUPPORTED_MEDIA_TYPE: '此处不接受该类型的内容。',
     RATE_LIMITED: '操作过于频繁，请稍等一分钟再试。',
     INTERNAL_ERROR: '我们这边出了点问题，请重试。',
-    DATABASE_UNAVAILABLE: '服务当前繁忙，请稍后再试。',
+    DATABASE_UNAVAILABLE: '暂时无法连接我们的数据存储，请稍后再试。',
     DATABASE_BUSY: '数据正在更新，请几秒后再试。',
     BAD_ORIGIN: '该请求并非来自本站，请刷新页面后重试。',
     REQUEST_TIMEOUT: '发送用时过长，请检查网络连接后重试。',

@@ -1,0 +1,69 @@
+import { performance } from 'node:perf_hooks';
+import { databaseUnavailability } from './database-unavailable.js';
+
+export type DatabaseStateChange = { reachable: false; error: unknown } | { reachable: true; downForMs: number };
+
+/**
+ * Whether the database answers, as the app last saw it: the one place that state lives. Fed by the
+ * connections (one that broke or could not be made) and by answered queries; read by /readyz; its
+ * changes are told to listeners once each (the log says an outage began and ended, not every
+ * request that failed in between).
+ */
+export class DatabaseHealth {
+  #reachable = true;
+  /** When the state last changed, on this clock. */
+  #since = -Infinity;
+  #evidenceAt = -Infinity;
+  readonly #listeners = new Set<(change: DatabaseStateChange) => void>();
+
+  /** `now`: milliseconds on a monotonic clock, the one Kysely times queries with. */
+  constructor(private readonly now: () => number = () => performance.now()) {}
+
+  get reachable(): boolean {
+    return this.#reachable;
+  }
+
+  /** Whether anything was learned about the database in the last `ms`. */
+  knownWithin(ms: number): boolean {
+    return this.now() - this.#evidenceAt < ms;
+  }
+
+  /**
+   * A query that was sent at `sentAt` answered. Only one sent after the outage began proves the
+   * database back: an answer already on its way when a connection broke proves nothing.
+   */
+  answered(sentAt: number): void {
+    const at = this.now();
+    this.#evidenceAt = at;
+    if (this.#reachable || sentAt < this.#since) return;
+    const downForMs = Math.round(at - this.#since);
+    this.#reachable = true;
+    this.#since = at;
+    this.#tell({ reachable: true, downForMs });
+  }
+
+  /** A database call failed; only a failure to reach the database changes the state. */
+  failed(error: unknown): void {
+    if (databaseUnavailability(error) === 'unreachable') this.unreachable(error);
+  }
+
+  /** A connection broke or could not be made. */
+  unreachable(error: unknown): void {
+    const at = this.now();
+    this.#evidenceAt = at;
+    if (!this.#reachable) return;
+    this.#reachable = false;
+    this.#since = at;
+    this.#tell({ reachable: false, error });
+  }
+
+  /** Calls `listener` on each change; returns the function that stops it. */
+  onChange(listener: (change: DatabaseStateChange) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #tell(change: DatabaseStateChange): void {
+    for (const listener of this.#listeners) listener(change);
+  }
+}
