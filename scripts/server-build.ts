@@ -5,8 +5,14 @@ import { newestMtime } from './newest-mtime.js';
 
 const distFolder = path.resolve('dist');
 
-/** The server, by output path under dist/. */
-const serverEntryPoints = { 'server/main': 'server/main.ts' };
+/**
+ * The server, by output path under dist/, and the backup's worker thread beside it, where
+ * server/lib/module-worker.ts looks for it (scheduled backups run in the server).
+ */
+const serverEntryPoints = {
+  'server/main': 'server/main.ts',
+  'server/sqlite-copy-worker': 'server/features/backups/sqlite-copy-worker.ts',
+};
 
 /**
  * The allocation import, whose million-row runs should pay neither for a TypeScript loader nor for

@@ -36,6 +36,7 @@ import { createXClient } from './integrations/x-client.js';
 import { createSecretBox } from './lib/secret-box.js';
 import costLimits from './plugins/cost-limits.js';
 import database from './plugins/database.js';
+import dataDirLock from './plugins/data-dir-lock.js';
 import janitor from './plugins/janitor.js';
 import openapi from './plugins/openapi.js';
 import security from './plugins/security.js';
@@ -98,6 +99,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
   await app.register(openapi);
 
   await app.register(database, { config, ...(overrides.database ? { handle: overrides.database } : {}) });
+  await app.register(dataDirLock, { config });
   // After the database: on PostgreSQL (several processes) the counts live there, so every process
   // counts against one limit; SQLite is one process, whose memory is the cheaper place to count.
   await app.register(rateLimit, {

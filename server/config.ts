@@ -9,6 +9,8 @@ export interface AppConfig {
   host: string;
   publicUrl: string;
   dataDir: string;
+  /** Where `npm run backup` writes (BACKUP_DIR); never inside DATA_DIR. */
+  backupDir: string;
   /** `postgres://…` switches to PostgreSQL; null keeps the embedded SQLite file. */
   databaseUrl: string | null;
   /** SQLite: how long a write waits (off the event loop) for another process's write lock before a 503. */
@@ -129,6 +131,20 @@ function databaseUrl(env: Env): string | null {
   return raw;
 }
 
+/** BACKUP_DIR, resolved; a backup inside DATA_DIR would be lost with the disk it should outlive. */
+function backupDir(env: Env, dataDir: string): string {
+  const raw = read(env, 'BACKUP_DIR');
+  const resolved = path.resolve(raw ?? './backups');
+  if (isInside(resolved, dataDir)) fail('BACKUP_DIR', `must not be inside DATA_DIR (${dataDir})`, raw ?? './backups');
+  return resolved;
+}
+
+/** True when `child` is `parent` or a folder below it. */
+export function isInside(child: string, parent: string): boolean {
+  const relative = path.relative(parent, child);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
 function xRequirements(env: Env): XRequirements {
   return {
     minAccountAgeDays: integer(env, 'X_MIN_ACCOUNT_AGE_DAYS', 30, 0, 36_500),
@@ -212,6 +228,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const host = read(env, 'HOST') ?? '127.0.0.1';
   const publicUrl = url(env, 'PUBLIC_URL', `http://${host.includes(':') ? `[${host}]` : host}:${port}`);
+  const dataDir = path.resolve(read(env, 'DATA_DIR') ?? './data');
   const sessionSecret = read(env, 'SESSION_SECRET') ?? null;
   if (sessionSecret !== null && sessionSecret.length < 32) {
     fail('SESSION_SECRET', 'must be at least 32 characters', '(hidden)');
@@ -224,7 +241,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     port,
     host,
     publicUrl,
-    dataDir: path.resolve(read(env, 'DATA_DIR') ?? './data'),
+    dataDir,
+    backupDir: backupDir(env, dataDir),
     databaseUrl: databaseUrl(env),
     databaseBusyTimeoutMs: integer(env, 'DATABASE_BUSY_TIMEOUT_MS', 5000, 0, 600_000),
     databaseQueryTimeoutMs: integer(env, 'DATABASE_QUERY_TIMEOUT_MS', 30_000, 0, 3_600_000),

@@ -1,0 +1,155 @@
+import path from 'node:path';
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.js';
+import type { AppConfig } from '../../server/config.js';
+import { DatabaseBusyError } from '../../server/db/waiting-sqlite-driver.js';
+import { answerDispute } from '../../server/features/disputes/disputes.service.js';
+import { computeAllocationRoot } from '../../server/features/allocation/allocation-tree.js';
+import { createBackup } from '../../server/features/backups/backup.service.js';
+import { RestoreRefused, restoreBackup } from '../../server/features/backups/restore.service.js';
+import { importAllocationsFile } from '../../server/features/imports/allocation-import.service.js';
+import { lookupAnswers, tempFolder, writeAllocationCsv } from '../helpers/backup-drill.js';
+import { projectRoot } from '../helpers/run-cli.js';
+import { seedAllocationRecords } from '../helpers/seed.js';
+import { cookiePair, createTestApp, type TestContext } from '../helpers/test-app.js';
+import { postgresUrl } from '../helpers/test-database.js';
+import { mainnetWallets } from '../helpers/wallets.js';
+
+let ctx: TestContext;
+let folders: { cleanup: () => void }[];
+let afterTest: (() => Promise<void>)[];
+beforeEach(async () => {
+  // The writer signs in far more often than a visitor may.
+  ctx = await createTestApp({ LOGIN_RATE_LIMIT: '100000' });
+  folders = [];
+  afterTest = [];
+});
+afterEach(async () => {
+  for (const run of afterTest.reverse()) await run();
+  await ctx.close();
+  for (const folder of folders) folder.cleanup();
+});
+
+function folder(prefix: string): string {
+  const made = tempFolder(prefix);
+  folders.push(made);
+  return made.dir;
+}
+
+function busyIsFine(error: unknown): void {
+  if (!(error instanceof DatabaseBusyError)) throw error;
+}
+
+/**
+ * Writes through the API until stopped: sign-ins (a session row each) and disputes filed (and answered,
+ * so the next may be filed) while the hourly limit lets them; counts the writes.
+ */
+function startApiWriter() {
+  let running = true;
+  let written = 0;
+  let firstWritten = () => {};
+  const first = new Promise<void>((resolve) => {
+    firstWritten = resolve;
+  });
+  const wallets = Object.values(mainnetWallets);
+  const done = (async () => {
+    while (running) {
+      const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { walletAddress: wallets[written % wallets.length] } });
+      // The import holds SQLite's write lock for its load: a write meanwhile may be answered 503 to retry.
+      if (login.statusCode === 503) continue;
+      if (login.statusCode !== 200) throw new Error(`sign-in refused: ${login.body}`);
+      const cookie = cookiePair(login.headers['set-cookie']);
+      const filed = await ctx.app.inject({ method: 'POST', url: '/api/allocation/disputes', payload: { message: `report ${written}` }, headers: { cookie } });
+      if (filed.statusCode === 201) await answerDispute(ctx.handle.db, filed.json().dispute.id, 'checked').catch(busyIsFine);
+      // 409: an earlier report still open (its answer met a busy lock); 429: the hourly limit.
+      else if (![409, 429, 503].includes(filed.statusCode)) throw new Error(`dispute refused: ${filed.body}`);
+      written += 1;
+      firstWritten();
+    }
+  })();
+  return {
+    written: () => written,
+    first,
+    stop: async () => {
+      running = false;
+      await done;
+    },
+  };
+}
+
+/** An empty place to restore into: a new DATA_DIR, or on PostgreSQL a new database where the dumped schema is free. */
+async function restoreTarget(): Promise<AppConfig> {
+  const dataDir = folder('acorn-restored-');
+  if (!postgresUrl) return { ...ctx.config, dataDir: path.join(dataDir, 'data') };
+  const name = `r_${path.basename(dataDir).replace(/[^a-z0-9]/gi, '').toLowerCase()}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  afterTest.push(async () => {
+    const client = new pg.Client({ connectionString: postgresUrl! });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  });
+  const url = new URL(ctx.config.databaseUrl!);
+  url.pathname = `/${name}`;
+  return { ...ctx.config, dataDir, databaseUrl: url.toString() };
+}
+
+describe('backup and restore', () => {
+  it('takes a consistent backup while claims and an import write, and a server on the restored copy answers as before', async () => {
+    const db = ctx.handle.db;
+    await importAllocationsFile(db, path.join(projectRoot, 'tests/fixtures/allocations-good.csv'), { source: 'base' });
+    await seedAllocationRecords(
+      db,
+      Array.from({ length: 5000 }, (_, i) => ({ wallet: `filler-${i}`, category: 'Holder Airdrop', tokens: String(i + 1) })),
+    );
+    const late = path.join(folder('acorn-csv-'), 'late.csv');
+    writeAllocationCsv(late, 20_000, 'bc1qlate');
+    const before = await lookupAnswers(ctx.app);
+    const rootBefore = (await computeAllocationRoot(db)).root;
+
+    const writer = startApiWriter();
+    afterTest.push(writer.stop);
+    await writer.first;
+    const importing = importAllocationsFile(db, late, { source: 'late', allowUncheckedAddresses: true });
+    const writtenBefore = writer.written();
+    const backup = await createBackup(ctx.config, { to: folder('acorn-backups-') });
+    const writtenDuring = writer.written() - writtenBefore;
+    const imported = await importing;
+    await writer.stop();
+    expect(imported.ok).toBe(true);
+    expect(writtenDuring).toBeGreaterThan(0);
+
+    // One consistent state: the root before the import or after it, never a mix.
+    const rootAfter = (await computeAllocationRoot(db)).root;
+    expect([rootBefore, rootAfter]).toContain(backup.manifest.allocation.root);
+    expect(backup.manifest.tables.allocation_disputes).toBeGreaterThan(0);
+
+    const target = await restoreTarget();
+    const checks: string[] = [];
+    await restoreBackup(target, { backup: backup.folder, onCheck: ({ ok, text }) => checks.push(`${ok ? 'ok' : 'FAIL'} ${text}`) });
+    expect(checks.every((line) => line.startsWith('ok'))).toBe(true);
+    expect(checks.some((line) => line.startsWith('ok allocation root'))).toBe(true);
+
+    const restored = await buildApp(target, { logStream: false });
+    try {
+      expect(await lookupAnswers(restored)).toEqual(before);
+      const root = await restored.inject({ method: 'GET', url: '/api/allocation/root' });
+      expect(root.statusCode).toBe(200);
+      expect(root.json().root).toBe(backup.manifest.allocation.root);
+    } finally {
+      await restored.close();
+    }
+  });
+
+  it.runIf(postgresUrl)('refuses to restore into a PostgreSQL schema that holds tables', async () => {
+    const backup = await createBackup(ctx.config, { to: folder('acorn-backups-') });
+    const checks: string[] = [];
+    const restoring = restoreBackup(ctx.config, { backup: backup.folder, onCheck: ({ ok, text }) => checks.push(`${ok ? 'ok' : 'FAIL'} ${text}`) });
+    await expect(restoring).rejects.toBeInstanceOf(RestoreRefused);
+    expect(checks.at(-1)).toMatch(/^FAIL schema .* holds \d+ tables/);
+  });
+});
