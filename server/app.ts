@@ -36,6 +36,7 @@ import { createXClient } from './integrations/x-client.js';
 import { createSecretBox } from './lib/secret-box.js';
 import costLimits from './plugins/cost-limits.js';
 import database from './plugins/database.js';
+import backupSchedule from './plugins/backup-schedule.js';
 import dataDirLock from './plugins/data-dir-lock.js';
 import janitor from './plugins/janitor.js';
 import openapi from './plugins/openapi.js';
@@ -113,6 +114,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
   await app.register(session, { config });
   await app.register(costLimits, { config });
   await app.register(janitor, { config, store });
+  await app.register(backupSchedule, { config, ...(overrides.now ? { now: overrides.now } : {}) });
 
   await app.register(healthRoutes);
   await app.register(configRoutes, {

@@ -11,6 +11,10 @@ export interface AppConfig {
   dataDir: string;
   /** Where `npm run backup` writes (BACKUP_DIR); never inside DATA_DIR. */
   backupDir: string;
+  /** The server takes a backup into BACKUP_DIR this often; 0 turns scheduled backups off. */
+  backupIntervalHours: number;
+  /** Scheduled backups keep the newest this many complete ones. */
+  backupKeep: number;
   /** `postgres://…` switches to PostgreSQL; null keeps the embedded SQLite file. */
   databaseUrl: string | null;
   /** SQLite: how long a write waits (off the event loop) for another process's write lock before a 503. */
@@ -243,6 +247,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     publicUrl,
     dataDir,
     backupDir: backupDir(env, dataDir),
+    backupIntervalHours: integer(env, 'BACKUP_INTERVAL_HOURS', 24, 0, 8760),
+    backupKeep: integer(env, 'BACKUP_KEEP', 7, 1, 1000),
     databaseUrl: databaseUrl(env),
     databaseBusyTimeoutMs: integer(env, 'DATABASE_BUSY_TIMEOUT_MS', 5000, 0, 600_000),
     databaseQueryTimeoutMs: integer(env, 'DATABASE_QUERY_TIMEOUT_MS', 30_000, 0, 3_600_000),

@@ -24,6 +24,9 @@ export async function testConfig(env: Record<string, string> = {}): Promise<{ co
     CLIENT_DIR: path.join(dataDir, 'no-client'),
     SESSION_SECRET: 'test-secret-that-is-long-enough-for-cookies',
     LOG_LEVEL: 'silent',
+    // Beside DATA_DIR (never inside it), and no backups on a timer unless a test asks for them.
+    BACKUP_DIR: `${dataDir}-backups`,
+    BACKUP_INTERVAL_HOURS: '0',
     // Tests ask for the simulated X explicitly (X_SIMULATED=true); otherwise X is real (fake) or off.
     X_SIMULATED: 'false',
     ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}),
@@ -34,6 +37,7 @@ export async function testConfig(env: Record<string, string> = {}): Promise<{ co
     cleanup: async () => {
       await pgSchema?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(config.backupDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../../config.js';
+import type { DialectName } from '../../db/connect.js';
+import { tryExclusiveFileLock } from '../../db/exclusive-file-lock.js';
+import type { Database } from '../../db/schema.js';
+import { type CompleteBackup, listCompleteBackups, removeOldBackups } from './backup-rotation.js';
+import { withPostgresBackupLock } from './backup-turn.repository.js';
+import { type BackupResult, createBackup } from './backup.service.js';
+
+/** With no backup yet, the first is taken this long after start (not at once: a start is busy enough). */
+export const firstBackupDelayMs = 5 * 60_000;
+/** After a failed backup (a full disk, say) the next try waits this long, or the interval when shorter. */
+export const retryAfterFailureMs = 15 * 60_000;
+
+export type ScheduledBackupOutcome =
+  | { outcome: 'taken'; backup: BackupResult; removed: string[] }
+  | { outcome: 'busy' }
+  | { outcome: 'failed'; error: unknown };
+
+export interface BackupScheduleOptions {
+  config: Pick<AppConfig, 'backupDir' | 'backupIntervalHours' | 'backupKeep'> & Parameters<typeof createBackup>[0];
+  db: Kysely<Database>;
+  dialect: DialectName;
+  now?: () => number;
+}
+
+/** When the next scheduled backup is due: an interval after the last good one. */
+export function nextBackupDue(lastGood: CompleteBackup | null, startedAt: number, intervalMs: number): number {
+  return lastGood ? lastGood.createdAt.getTime() + intervalMs : startedAt + firstBackupDelayMs;
+}
+
+/** Runs `work` as the one process taking the scheduled backup, or answers 'busy'. */
+async function inTurn<T>({ config, db, dialect }: BackupScheduleOptions, work: () => Promise<T>): Promise<T | 'busy'> {
+  if (dialect === 'postgres') return withPostgresBackupLock(db, work);
+  fs.mkdirSync(config.backupDir, { recursive: true, mode: 0o700 });
+  const release = tryExclusiveFileLock(path.join(config.backupDir, '.scheduled-backup.lock'));
+  if (!release) return 'busy';
+  try {
+    return await work();
+  } finally {
+    release();
+  }
+}
+
+/**
+ * The server's backups every BACKUP_INTERVAL_HOURS into BACKUP_DIR, keeping the newest BACKUP_KEEP.
+ * Older backups are removed only after a new one is complete and verified (createBackup renames it
+ * into place only then), so a failed backup never costs the last good one. Several processes agree
+ * on one taker: an advisory lock on PostgreSQL, a lock file in BACKUP_DIR on SQLite.
+ */
+export function createBackupSchedule(options: BackupScheduleOptions) {
+  const { config, now = Date.now } = options;
+  const intervalMs = config.backupIntervalHours * 3_600_000;
+  const startedAt = now();
+
+  let failedAt: number | null = null;
+
+  const lastGood = (): CompleteBackup | null => listCompleteBackups(config.backupDir)[0] ?? null;
+  const isDue = () => {
+    const retryAt = failedAt === null ? 0 : failedAt + Math.min(intervalMs, retryAfterFailureMs);
+    return Math.max(nextBackupDue(lastGood(), startedAt, intervalMs), retryAt) <= now();
+  };
+
+  return {
+    lastGood,
+    /** Takes the backup when it is due; null when it is not (or another process just took it). */
+    async tick(): Promise<ScheduledBackupOutcome | null> {
+      if (!isDue()) return null;
+      try {
+        const turn = await inTurn(options, async () => {
+          // Another process may have taken it while this one waited for its tick.
+          if (!isDue()) return null;
+          const backup = await createBackup(config, { to: config.backupDir, now });
+          return { backup, removed: removeOldBackups(config.backupDir, config.backupKeep) };
+        });
+        if (turn === null) return null;
+        failedAt = null;
+        return turn === 'busy' ? { outcome: 'busy' } : { outcome: 'taken', ...turn };
+      } catch (error) {
+        failedAt = now();
+        return { outcome: 'failed', error };
+      }
+    },
+  };
+}
