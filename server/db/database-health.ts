@@ -14,6 +14,9 @@ export class DatabaseHealth {
   /** When the state last changed, on this clock. */
   #since = -Infinity;
   #evidenceAt = -Infinity;
+  #answeredAt = -Infinity;
+  /** The last failure for want of the database, a slow one included. */
+  #failedAt = -Infinity;
   readonly #listeners = new Set<(change: DatabaseStateChange) => void>();
 
   /** `now`: milliseconds on a monotonic clock, the one Kysely times queries with. */
@@ -21,6 +24,11 @@ export class DatabaseHealth {
 
   get reachable(): boolean {
     return this.#reachable;
+  }
+
+  /** Reachable, and the last thing learned was an answer rather than a call that went unanswered. */
+  get answering(): boolean {
+    return this.#reachable && this.#answeredAt >= this.#failedAt;
   }
 
   /** Whether anything was learned about the database in the last `ms`. */
@@ -35,6 +43,7 @@ export class DatabaseHealth {
   answered(sentAt: number): void {
     const at = this.now();
     this.#evidenceAt = at;
+    this.#answeredAt = at;
     if (this.#reachable || sentAt < this.#since) return;
     const downForMs = Math.round(at - this.#since);
     this.#reachable = true;
@@ -42,15 +51,21 @@ export class DatabaseHealth {
     this.#tell({ reachable: true, downForMs });
   }
 
-  /** A database call failed; only a failure to reach the database changes the state. */
+  /**
+   * A database call failed. Only a failure to reach the database changes the state (and is told); one
+   * the database did not answer in time is load, not an outage, and is only remembered.
+   */
   failed(error: unknown): void {
-    if (databaseUnavailability(error) === 'unreachable') this.unreachable(error);
+    const unavailability = databaseUnavailability(error);
+    if (unavailability === 'unreachable') this.unreachable(error);
+    else if (unavailability === 'overloaded') this.#evidenceAt = this.#failedAt = this.now();
   }
 
   /** A connection broke or could not be made. */
   unreachable(error: unknown): void {
     const at = this.now();
     this.#evidenceAt = at;
+    this.#failedAt = at;
     if (!this.#reachable) return;
     this.#reachable = false;
     this.#since = at;

@@ -51,6 +51,8 @@ beforeAll(async () => {
     X_SIMULATED: 'false',
     DATABASE_URL: cluster.url,
     LOGIN_RATE_LIMIT: '1000',
+    // Short, so a server that stops answering is seen in seconds (the connection wait is fixed at 5 s).
+    DATABASE_QUERY_TIMEOUT_MS: '2000',
   });
   app = await buildApp(config, {
     logStream: { write: (line: string) => logLines.push(line) },
@@ -187,6 +189,26 @@ describe('PostgreSQL going away and coming back', () => {
     expectOnlyOkOrUnavailable([...ended.during, ...ended.after.flat()]);
     const last = ended.after.at(-1)!;
     expect(last.map((answer) => [answer.name, answer.status])).toEqual(Object.keys(requests).map((name) => [name, 200]));
+    expect(processFaults).toEqual([]);
+  }, 60_000);
+
+  it('answers 503 within its bounds while the server stops answering, and 200 once it answers again', async () => {
+    await cluster.start();
+    expect(statusesOf(await round(), 'lookup')).toEqual([200]);
+    await cluster.pause();
+    let paused: Answer[];
+    try {
+      // Waits for the query timeout and the connection timeout: a hang would end in ask()'s abort instead.
+      paused = [...(await round()), ...(await round())];
+    } finally {
+      await cluster.resume();
+    }
+    expectOnlyOkOrUnavailable(paused);
+    expect(statusesOf(paused, 'lookup')).toEqual([503, 503]);
+    // Once the app has seen its queries go unanswered (the first round), /readyz says so.
+    expect(statusesOf(paused, 'readyz')[1]).toBe(503);
+    const back = [await requests.lookup!(), await requests.user!(), await requests.readyz!()];
+    expect(back.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect(processFaults).toEqual([]);
   }, 60_000);
 });

@@ -17,6 +17,9 @@ export interface PostgresCluster {
   stop(): Promise<void>;
   /** Starts it again (nothing when it runs). */
   start(): Promise<void>;
+  /** SIGSTOP to every process of the server: connections stay open and nothing answers, as behind a lost network. */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
   remove(): Promise<void>;
 }
 
@@ -27,6 +30,13 @@ function postgresBinDir(): string {
   const dir = found.at(-1);
   if (!dir) throw new Error("PostgreSQL is not installed: install Debian's 'postgresql' package (initdb and pg_ctl are needed).");
   return dir;
+}
+
+/** Sends `signal` to the postmaster and every backend it started. */
+async function signalServer(data: string, signal: 'STOP' | 'CONT'): Promise<void> {
+  const postmaster = fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]!.trim();
+  const children = (await run('pgrep', ['-P', postmaster]).catch(() => ({ stdout: '' }))).stdout.split(/\s+/).filter(Boolean);
+  for (const pid of [postmaster, ...children]) process.kill(Number(pid), `SIG${signal}`);
 }
 
 export async function startPostgresCluster(): Promise<PostgresCluster> {
@@ -57,6 +67,8 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       running = false;
     },
     start,
+    pause: () => signalServer(data, 'STOP'),
+    resume: () => signalServer(data, 'CONT'),
     remove: async () => {
       await asOwner(pgCtl, ['-D', data, '-m', 'immediate', 'stop']).catch(() => {});
       fs.rmSync(work, { recursive: true, force: true });

@@ -74,11 +74,25 @@ describe('DatabaseHealth', () => {
     expect(changes).toHaveLength(1);
   });
 
-  it('changes nothing for a failure that is not about reaching the database', () => {
-    const { health, changes } = tracked();
+  it('tells no outage for a database that did not answer in time, but is not answering until it answers', () => {
+    const { health, changes, advance, at } = tracked();
+    health.answered(at());
+    advance(1);
     health.failed(new Error('Query read timeout'));
     health.failed(withCode('duplicate key', '23505'));
     expect(health.reachable).toBe(true);
+    expect(health.answering).toBe(false);
+    expect(changes).toEqual([]);
+    advance(1);
+    health.answered(at());
+    expect(health.answering).toBe(true);
+  });
+
+  it('changes nothing for a failure that is not about the database being there', () => {
+    const { health, changes } = tracked();
+    health.failed(withCode('duplicate key', '23505'));
+    expect(health.answering).toBe(true);
+    expect(health.knownWithin(5000)).toBe(false);
     expect(changes).toEqual([]);
   });
 

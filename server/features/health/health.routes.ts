@@ -7,7 +7,7 @@ import { DatabaseUnavailableError, databaseUnavailability } from '../../db/datab
 const LiveSchema = Type.Object({ status: Type.Literal('ok') });
 const ReadySchema = Type.Object({ status: Type.Literal('ready'), database: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]) });
 
-/** Without fresher news from the app's own queries, /readyz asks the database itself. */
+/** What the app's own queries saw in this time stands; older news, and /readyz asks the database itself. */
 const readinessEvidenceMs = 5000;
 
 /**
@@ -31,7 +31,8 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
         (error: unknown) => {
           // A database too busy to answer in time is there: not ready, but not an outage either.
-          if (databaseUnavailability(error) !== 'overloaded') health.unreachable(error);
+          if (databaseUnavailability(error) === 'overloaded') health.failed(error);
+          else health.unreachable(error);
           return false;
         },
       )
@@ -45,8 +46,8 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/readyz',
     { schema: { response: { 200: ReadySchema, 503: ErrorResponseSchema } } },
     async () => {
-      const answered = health.knownWithin(readinessEvidenceMs) || (await probe());
-      if (!answered || !health.reachable) throw new DatabaseUnavailableError();
+      const answering = health.knownWithin(readinessEvidenceMs) ? health.answering : await probe();
+      if (!answering || !health.reachable) throw new DatabaseUnavailableError();
       return { status: 'ready' as const, database: app.dbDialect };
     },
   );
