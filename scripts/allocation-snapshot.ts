@@ -1,8 +1,8 @@
-/** The `--as-of-block` step of `import:allocations`: labels the import and prints the Merkle root. */
+/** The `--as-of-block` step of `import:allocations`: the height the import is labelled with, and the Merkle root it prints. */
 import type { Kysely } from 'kysely';
 import { loadConfig } from '../server/config.js';
 import type { Database } from '../server/db/schema.js';
-import { recordAllocationSnapshot } from '../server/features/allocation/allocation-snapshot.service.js';
+import { computeAllocationRoot } from '../server/features/allocation/allocation-tree.js';
 import type { MerkleRoot } from '../server/features/imports/allocation-worker-client.js';
 import { fetchTipHeight } from '../server/integrations/block-explorer.js';
 import { field, UsageError } from './cli.js';
@@ -23,15 +23,19 @@ async function tipHeightOrNull(): Promise<number | null> {
   return fetchTipHeight(config.blockHeightUrls, config.upstreamTimeoutMs).catch(() => null);
 }
 
-/** After a written import: records the snapshot of `source` and returns the summary lines to print. */
-export async function recordImportSnapshot(
+/** The height the import is labelled with: --as-of-block, else the current tip, else null. */
+export async function snapshotHeight(asOfBlock: number | undefined): Promise<number | null> {
+  return asOfBlock ?? (await tipHeightOrNull());
+}
+
+/** After a written import (which wrote its label, `height`, in its own transaction): the summary lines to print. */
+export async function snapshotLines(
   db: Kysely<Database>,
-  source: string,
+  height: number | null,
   asOfBlock: number | undefined,
   built?: MerkleRoot,
 ): Promise<string[]> {
-  const height = asOfBlock ?? (await tipHeightOrNull());
-  const snapshot = await recordAllocationSnapshot(db, { source, asOfBlock: height }, Date.now(), built);
+  const snapshot = built ?? (await computeAllocationRoot(db));
   const label =
     height === null
       ? 'unknown (no block explorer answered; pass --as-of-block N)'

@@ -1,10 +1,12 @@
 /** What the data CLIs share: the configured database, usage errors, exit codes and a progress line. */
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { loadConfig } from '../server/config.js';
 import { connectDatabase } from '../server/db/connect.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import type { Database } from '../server/db/schema.js';
 import type { ImportProgress } from '../server/features/imports/import-file.js';
+import { isStorageFull } from '../server/lib/storage-full.js';
 
 /** Wrong or missing arguments: the usage is printed and the exit code is 2. */
 export class UsageError extends Error {}
@@ -20,6 +22,14 @@ export async function withDatabase<T>(run: (db: Kysely<Database>) => Promise<T>)
   }
 }
 
+/** Where the space ran out, for a write refused for lack of it. */
+export function noSpaceLeft(): string {
+  const config = loadConfig();
+  return config.databaseUrl
+    ? "no space left on the PostgreSQL server's disk (DATABASE_URL)"
+    : `no space left on the device holding DATA_DIR (${path.resolve(config.dataDir)})`;
+}
+
 /** Runs a CLI body that returns its exit code; usage errors exit 2, any other failure 1. */
 export async function runCli(usage: string, main: () => Promise<number>): Promise<void> {
   try {
@@ -31,7 +41,12 @@ export async function runCli(usage: string, main: () => Promise<number>): Promis
       process.exitCode = 2;
       return;
     }
-    console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+    const message = isStorageFull(error)
+      ? `${noSpaceLeft()}; free some space and run it again`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+    console.error(`error: ${message}`);
     process.exitCode = 1;
   }
 }

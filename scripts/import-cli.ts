@@ -7,9 +7,10 @@ import type { Database } from '../server/db/schema.js';
 import { demoRefusal, describeDemoCounts } from '../server/demo/demo-refusal.js';
 import { extraCategoryProblem } from '../server/features/imports/category-check.js';
 import { type ImportAccepted, type ImportOptions, type ImportResult, sourceNameProblem } from '../server/features/imports/import-file.js';
+import { isStorageFull } from '../server/lib/storage-full.js';
 import { microToString } from '../shared/token-amount.js';
-import { parseAsOfBlock, recordImportSnapshot } from './allocation-snapshot.js';
-import { field, plural, progressLine, runCli, UsageError, withDatabase } from './cli.js';
+import { parseAsOfBlock, snapshotHeight, snapshotLines } from './allocation-snapshot.js';
+import { field, noSpaceLeft, plural, progressLine, runCli, UsageError, withDatabase } from './cli.js';
 
 interface ImportCli {
   usage: string;
@@ -87,20 +88,38 @@ export async function runImportCli({ usage, help, categories, snapshot, importFi
       return 1;
     }
 
+    let height: number | null = null;
+    const label = async () => {
+      height = await snapshotHeight(asOfBlock);
+      return { asOfBlock: height, importedAt: Date.now() };
+    };
     const progress = progressLine();
-    let snapshotLines: string[] = [];
-    const result = await withDatabase(async (db) => {
-      const imported = await importFile(db, file, {
-        source: values.source,
-        dryRun: values['dry-run'],
-        keepDemo: values['keep-demo'],
-        allowUncheckedAddresses: values['allow-unchecked-addresses'],
-        extraCategories: values.category,
-        onProgress: progress.onProgress,
+    let summaryLines: string[] = [];
+    let result: ImportResult;
+    try {
+      result = await withDatabase(async (db) => {
+        const imported = await importFile(db, file, {
+          source: values.source,
+          dryRun: values['dry-run'],
+          keepDemo: values['keep-demo'],
+          allowUncheckedAddresses: values['allow-unchecked-addresses'],
+          extraCategories: values.category,
+          ...(snapshot ? { snapshot: label } : {}),
+          onProgress: progress.onProgress,
+        });
+        if (snapshot && imported.ok && !imported.dryRun) summaryLines = await snapshotLines(db, height, asOfBlock, imported.merkle);
+        return imported;
       });
-      if (snapshot && imported.ok && !imported.dryRun) snapshotLines = await recordImportSnapshot(db, imported.source, asOfBlock, imported.merkle);
-      return imported;
-    }).finally(progress.end);
+    } catch (error) {
+      if (!isStorageFull(error)) throw error;
+      progress.end();
+      // The import, its label included, is one transaction: refused for lack of space, it changed nothing.
+      console.error(`error: ${noSpaceLeft()}`);
+      console.error(`refused ${file}; the database was not changed. Free some space and run the import again.`);
+      return 1;
+    } finally {
+      progress.end();
+    }
     if (!result.ok) {
       if ('demoRows' in result) {
         console.error(`error: ${demoRefusal(result.demoRows)}`);
@@ -112,7 +131,7 @@ export async function runImportCli({ usage, help, categories, snapshot, importFi
       return 1;
     }
     printSummary(file, result);
-    for (const line of snapshotLines) console.log(line);
+    for (const line of summaryLines) console.log(line);
     return 0;
   });
 }

@@ -1,12 +1,11 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/connect.js';
 import { createDemoPresence } from './demo/demo-presence.js';
-import { AppError, clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './errors.js';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './errors.js';
 import activityRoutes from './features/activity/activity.routes.js';
 import allocationRoutes from './features/allocation/allocation.routes.js';
 import authRoutes from './features/auth/auth.routes.js';
@@ -26,7 +25,6 @@ import pointsRoutes from './features/points/points.routes.js';
 import stakingRoutes from './features/staking/staking.routes.js';
 import tweetsRoutes from './features/tweets/tweets.routes.js';
 import { createUploadStore } from './features/uploads/create-upload-store.js';
-import { databaseRateLimitStore } from './features/rate-limits/database-rate-limit-store.js';
 import uploadsRoutes from './features/uploads/uploads.routes.js';
 import uploadsStatic from './plugins/uploads-static.js';
 import usersRoutes from './features/users/users.routes.js';
@@ -40,6 +38,7 @@ import backupSchedule from './plugins/backup-schedule.js';
 import dataDirLock from './plugins/data-dir-lock.js';
 import janitor from './plugins/janitor.js';
 import openapi from './plugins/openapi.js';
+import rateLimits from './plugins/rate-limits.js';
 import security from './plugins/security.js';
 import session from './plugins/session.js';
 import spa from './plugins/spa.js';
@@ -101,14 +100,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
 
   await app.register(database, { config, ...(overrides.database ? { handle: overrides.database } : {}) });
   await app.register(dataDirLock, { config });
-  // After the database: on PostgreSQL (several processes) the counts live there, so every process
-  // counts against one limit; SQLite is one process, whose memory is the cheaper place to count.
-  await app.register(rateLimit, {
-    global: false,
-    ...(app.dbDialect === 'postgres' ? { store: databaseRateLimitStore(app.db) } : {}),
-    errorResponseBuilder: (_request, context) =>
-      new AppError(429, 'RATE_LIMITED', `Too many attempts. Please try again in ${context.after}.`),
-  });
+  // After the database: on PostgreSQL the counts live there.
+  await app.register(rateLimits);
   const store = createUploadStore({ db: app.db, dialect: app.dbDialect }, config);
   const viewDeps = { store, templates, publicUrl: config.publicUrl };
   await app.register(session, { config });

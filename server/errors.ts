@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ErrorCode } from '../shared/error-codes.js';
 import { databaseRetryAfterSeconds, databaseUnavailability } from './db/database-unavailable.js';
 import { DatabaseBusyError } from './db/waiting-sqlite-driver.js';
+import { isStorageFull, storageFullMessage } from './lib/storage-full.js';
 
 /** A failure with a status and a code the client can match on; services throw these. */
 export class AppError extends Error {
@@ -61,6 +62,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .status(503)
         .header('retry-after', String(databaseRetryAfterSeconds))
         .send({ error: 'DATABASE_UNAVAILABLE', message: 'Our data store cannot be reached right now. Please try again shortly.' });
+    }
+    if (isStorageFull(error)) {
+      request.log.error({ reqId: request.id, err: error }, 'write refused: no space left on the device');
+      return reply.status(507).send({ error: 'STORAGE_FULL', message: storageFullMessage });
     }
     if ('validation' in error && error.validation) {
       return reply.status(400).send({ error: 'VALIDATION_ERROR', message: error.message });

@@ -85,6 +85,9 @@ class WaitingSqliteDriver implements Driver {
   }
 
   async rollbackTransaction(): Promise<void> {
+    // SQLite rolls back by itself after some failures (SQLITE_FULL among them); a second rollback would
+    // fail with "no transaction is active" and hide the failure that caused it.
+    if (!this.database.inTransaction) return;
     await this.#connection.executeQuery(CompiledQuery.raw('rollback'));
   }
 

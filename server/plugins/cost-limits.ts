@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.js';
 import { AppError } from '../errors.js';
+import { appendRouteHook } from './rate-limits.js';
 
 export type CostKind = 'generation' | 'upload';
 type CostHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -67,7 +68,12 @@ export default fp<{ config: AppConfig }>(
         if (!(await request.sessionUser())) return;
         for (const { scope, check } of limiters) {
           const result = await check(request);
-          if (result.isAllowed || !result.isExceeded) continue;
+          if (result.isAllowed) continue;
+          if (!result.isExceeded) {
+            // A failed upload or generation spent nothing: the hit is given back (rate-limits.ts).
+            app.rateLimitHits.counted(request, result.key);
+            continue;
+          }
           const seconds = Math.max(1, result.ttlInSeconds);
           reply.header('retry-after', seconds);
           throw new AppError(429, 'RATE_LIMITED', `${reasons[kind][scope]} Please try again in ${waitText(seconds)}.`, {
@@ -77,7 +83,13 @@ export default fp<{ config: AppConfig }>(
       };
     };
 
-    app.decorate('costLimit', { generation: hook('generation'), upload: hook('upload') });
+    const costLimit = { generation: hook('generation'), upload: hook('upload') };
+    app.decorate('costLimit', costLimit);
+    const costHooks = new Set<unknown>(Object.values(costLimit));
+    app.addHook('onRoute', (route) => {
+      const onRequest = [route.onRequest ?? []].flat();
+      if (onRequest.some((routeHook) => costHooks.has(routeHook))) appendRouteHook(route, 'onResponse', app.rateLimitHits.onResponse);
+    });
   },
-  { name: 'cost-limits', dependencies: ['@fastify/rate-limit', 'session'] },
+  { name: 'cost-limits', dependencies: ['rate-limits', 'session'] },
 );

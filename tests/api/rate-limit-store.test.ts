@@ -22,7 +22,7 @@ function hit(store: FastifyRateLimitStore, key: string): Promise<{ current: numb
 
 /** A store as the plugin makes one for a route: constructed, then a child for the route. */
 function routeStore(url: string): FastifyRateLimitStore {
-  const Store = databaseRateLimitStore(testDb.db, clock);
+  const { Store } = databaseRateLimitStore(testDb.db, clock);
   return new Store({}).child({ routeInfo: { method: 'POST', url } } as never);
 }
 
@@ -42,6 +42,20 @@ describe('the database rate-limit store', () => {
     expect(results.map((result) => result.current).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6]);
     expect((await hit(routeStore('/api/auth/verify'), '203.0.113.2')).current).toBe(1);
     expect((await hit(one, '203.0.113.3')).current).toBe(1);
+  });
+
+  it('gives a hit back within its window only, and never below zero', async () => {
+    const { giveBack } = databaseRateLimitStore(testDb.db, clock);
+    const store = routeStore('/api/auth/login');
+    await hit(store, '203.0.113.4');
+    await hit(store, '203.0.113.4');
+    await giveBack('POST /api/auth/login 203.0.113.4');
+    expect((await hit(store, '203.0.113.4')).current).toBe(2);
+    for (let i = 0; i < 3; i += 1) await giveBack('POST /api/auth/login 203.0.113.4');
+    expect((await hit(store, '203.0.113.4')).current).toBe(1);
+    now += windowMs;
+    await giveBack('POST /api/auth/login 203.0.113.4');
+    expect((await hit(store, '203.0.113.4')).current).toBe(1);
   });
 
   it('deletes only the counters whose window has ended', async () => {

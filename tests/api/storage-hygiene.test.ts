@@ -175,7 +175,7 @@ describe('the uploads disk budget (UPLOADS_MAX_MB)', () => {
     expect(response.statusCode).toBe(507);
     expect(response.json()).toEqual({
       error: 'STORAGE_FULL',
-      message: 'Image storage is full right now, so no new images can be saved. Please try again later.',
+      message: 'Storage space is full right now, so nothing new can be saved. Please try again later.',
     });
 
     const meme = await memeShowing(userId, `${'b'.repeat(32)}.png`);

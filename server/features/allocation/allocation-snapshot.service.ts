@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { upsertAllocationSnapshot } from './allocation-snapshots.repository.js';
+import { type AllocationSnapshot, upsertAllocationSnapshot } from './allocation-snapshots.repository.js';
 import { computeAllocationRoot } from './allocation-tree.js';
 
 /**
@@ -15,6 +15,11 @@ export async function recordAllocationSnapshot(
   now = Date.now(),
   built?: { root: string | null; leafCount: number },
 ) {
-  await upsertAllocationSnapshot(db, { source: snapshot.source, asOfBlock: snapshot.asOfBlock, importedAt: now });
+  await labelAllocationSnapshot(db, { source: snapshot.source, asOfBlock: snapshot.asOfBlock, importedAt: now });
   return built ?? computeAllocationRoot(db);
+}
+
+/** Labels an import source with its "as of" block height; an import writes it in its own transaction. */
+export async function labelAllocationSnapshot(db: Kysely<Database>, snapshot: AllocationSnapshot): Promise<void> {
+  await upsertAllocationSnapshot(db, snapshot);
 }

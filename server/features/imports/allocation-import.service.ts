@@ -18,6 +18,7 @@ import {
   progressEvery,
   resolveSource,
 } from './import-file.js';
+import { labelAllocationSnapshot } from '../allocation/allocation-snapshot.service.js';
 import { countAllocationRecordsOfSource } from './imports.repository.js';
 import { replaceAllocationSource } from './replace-source.js';
 import { checkWallet } from './wallet-check.js';
@@ -158,6 +159,8 @@ export async function importAllocationsFile(
     const roots: Promise<MerkleRoot>[] = [];
     let refused: ImportRejected | null = null;
     let replaced: number;
+    // Asked for before the transaction: it may wait on a block explorer, and the write lock must not.
+    const label = options.snapshot ? await options.snapshot() : null;
     try {
       replaced = await replaceAllocationSource(db, source, rows, {
         onProgress: options.onProgress,
@@ -167,12 +170,13 @@ export async function importAllocationsFile(
           root.catch(() => {});
           roots.push(root);
         },
-        beforeCommit: async () => {
+        beforeCommit: async (trx) => {
           refused = await refusal();
           if (refused) throw new Error('refused rows: rolled back');
           // The two threads read the same bytes with the same rules; a difference is a bug, and the root would not be the table's.
           const { leafCount } = await verdict;
           if (leafCount !== rows.length) throw new Error(`The import worker hashed ${leafCount} rows where ${rows.length} were written: rolled back`);
+          if (label) await labelAllocationSnapshot(trx, { source, ...label });
         },
       });
     } catch (failure) {

@@ -24,6 +24,11 @@ export interface ImportOptions {
   allowUncheckedAddresses?: boolean;
   /** Allocation files: categories accepted besides the tokenomics' own. */
   extraCategories?: readonly string[];
+  /**
+   * Allocation files: the snapshot label of the source, asked for once the file passed its checks and
+   * written in the import's own transaction (records never stand under another import's label).
+   */
+  snapshot?: () => Promise<{ asOfBlock: number | null; importedAt: number }>;
   onProgress?: ImportProgress;
 }
 

@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { sqliteHandleOf } from '../../db/connect.js';
+import { isStorageFull } from '../../lib/storage-full.js';
 import type { Database } from '../../db/schema.js';
 import type { AllocationRows } from './allocation-rows.js';
 import type { LeafRows } from './allocation-worker-client.js';
@@ -32,7 +33,7 @@ function writeProgress(total: number, onProgress?: ImportProgress) {
  * The other sources' rows, as they stand in this transaction, go to `withOtherSources` before the load
  * (they are read while the table holds only them, and the Merkle tree can be built while the rows are
  * written). `beforeCommit` runs after the load: it waits for the last checks of the rows, which may
- * still run on another thread, and rolls everything back by throwing.
+ * still run on another thread, and rolls everything back by throwing; its writes join the transaction.
  */
 export async function replaceAllocationSource(
   db: Kysely<Database>,
@@ -42,7 +43,11 @@ export async function replaceAllocationSource(
     onProgress,
     withOtherSources,
     beforeCommit,
-  }: { onProgress?: ImportProgress; withOtherSources?: (rows: LeafRows) => void; beforeCommit?: () => Promise<void> } = {},
+  }: {
+    onProgress?: ImportProgress;
+    withOtherSources?: (rows: LeafRows) => void;
+    beforeCommit?: (trx: Kysely<Database>) => Promise<void>;
+  } = {},
 ): Promise<number> {
   const sqlite = sqliteHandleOf(db);
   const progress = writeProgress(rows.length, onProgress);
@@ -53,7 +58,7 @@ export async function replaceAllocationSource(
       // SQLite has one connection, held by this transaction: statements on its raw handle run inside it.
       if (sqlite) await insertAllocationRowsSqlite(sqlite, source, rows, progress);
       else await insertAllocationRowsPostgres(trx, source, rows, progress);
-      await beforeCommit?.();
+      await beforeCommit?.(trx);
       return replaced;
     });
   return sqlite ? withRollbackJournalWhenAlone(sqlite, load) : load();
@@ -75,7 +80,20 @@ async function withRollbackJournalWhenAlone<T>(sqlite: SQLite.Database, load: ()
   try {
     return await load();
   } finally {
-    if (alone) sqlite.pragma('journal_mode = WAL');
+    if (alone) backToWal(sqlite);
+  }
+}
+
+/**
+ * Switching back rewrites the file's header, which a full disk can refuse: the file then stays in
+ * rollback-journal mode until the next connection opens it (connect.ts sets WAL on every open), and
+ * the load's own outcome, committed or rolled back, is what the caller hears.
+ */
+function backToWal(sqlite: SQLite.Database): void {
+  try {
+    sqlite.pragma('journal_mode = WAL');
+  } catch (error) {
+    if (!isStorageFull(error)) throw error;
   }
 }
 

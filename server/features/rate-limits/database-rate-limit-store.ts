@@ -1,7 +1,8 @@
-import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { countRateLimitHit } from './rate-limits.repository.js';
+import { type RateLimitCounts, routeKeySpace } from './rate-limit-counts.js';
+import { countRateLimitHit, uncountRateLimitHit } from './rate-limits.repository.js';
 
 /**
  * A @fastify/rate-limit store that counts in the database, so every process behind a balancer
@@ -10,7 +11,7 @@ import { countRateLimitHit } from './rate-limits.repository.js';
  * generators name their own space. `continueExceeding` and `exponentialBackoff` are not used by
  * this app and not supported.
  */
-export function databaseRateLimitStore(db: Kysely<Database>, now: () => number = Date.now): FastifyRateLimitStoreCtor {
+export function databaseRateLimitStore(db: Kysely<Database>, now: () => number = Date.now): RateLimitCounts {
   class DatabaseRateLimitStore implements FastifyRateLimitStore {
     constructor(
       _options: unknown,
@@ -28,9 +29,8 @@ export function databaseRateLimitStore(db: Kysely<Database>, now: () => number =
     child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
       // At run time the plugin passes the merged limit settings, the route under `routeInfo` (empty for createRateLimit).
       const route = (routeOptions as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo;
-      const prefix = route?.url ? `${String(route.method)} ${String(route.url)} ` : '';
-      return new DatabaseRateLimitStore(undefined, `${this.prefix}${prefix}`);
+      return new DatabaseRateLimitStore(undefined, `${this.prefix}${routeKeySpace(route)}`);
     }
   }
-  return DatabaseRateLimitStore;
+  return { Store: DatabaseRateLimitStore, giveBack: (key) => uncountRateLimitHit(db, key, now()) };
 }

@@ -28,6 +28,17 @@ export async function countRateLimitHit(
   return { count: Number(row.count), expiresAt: Number(row.expires_at) };
 }
 
+/** Takes one hit off `key`'s live window (a request the server failed); nothing when the window has ended. */
+export async function uncountRateLimitHit(db: Kysely<Database>, key: string, now: number): Promise<void> {
+  await db
+    .updateTable('rate_limit_counters')
+    .set((eb) => ({ count: eb('count', '-', 1) }))
+    .where('key', '=', key)
+    .where('count', '>', 0)
+    .where('expires_at', '>', now)
+    .execute();
+}
+
 /** Deletes the counters whose window has ended; returns how many. */
 export async function deleteEndedRateLimits(db: Kysely<Database>, now: number): Promise<number> {
   const result = await db.deleteFrom('rate_limit_counters').where('expires_at', '<=', now).executeTakeFirst();

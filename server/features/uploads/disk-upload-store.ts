@@ -82,8 +82,14 @@ export function createDiskUploadStore(
       const name = contentName(data, extension);
       const file = path.join(root, name);
       const temp = `${file}.${process.pid}.tmp`;
-      await fs.writeFile(temp, data);
-      await fs.rename(temp, file);
+      try {
+        await fs.writeFile(temp, data);
+        await fs.rename(temp, file);
+      } catch (error) {
+        // A write cut short (no space left) leaves no partial file behind.
+        await fs.rm(temp, { force: true });
+        throw error;
+      }
       // A re-save of the same content is counted twice until the next sum: erring towards full.
       if (usage) usage.bytes += data.length;
       return name;

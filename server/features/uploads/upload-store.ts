@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../../errors.js';
+import { storageFullMessage } from '../../lib/storage-full.js';
 
 export const uploadsPrefix = '/uploads/';
 const storedName = /^[a-f0-9]{32}\.(?:jpg|png|webp)$/;
@@ -43,8 +44,6 @@ export interface UploadStore {
   isStoredName(name: string): boolean;
   urlOf(name: string): string;
 }
-
-export const storageFullMessage = 'Image storage is full right now, so no new images can be saved. Please try again later.';
 
 export const isStoredName = (name: string) => storedName.test(name);
 

@@ -74,7 +74,7 @@ export const errorsEn = {
     NO_FILE: 'Please upload an image file (JPG, PNG, etc.)',
     UNEXPECTED_FILE: 'Please upload one image at a time.',
     INVALID_MULTIPART: 'The upload was cut off or malformed. Please try again.',
-    STORAGE_FULL: 'Image storage is full right now, so no new images can be saved. Please try again later.',
+    STORAGE_FULL: 'Storage space is full right now, so nothing new can be saved. Please try again later.',
     SESSION_NOT_FOUND: 'That session has already ended.',
     CURRENT_SESSION: 'This is the session you are using. Sign out to end it.',
     DISPUTE_ALREADY_OPEN: 'You already have an open report. Please wait for our answer before sending another.',

@@ -74,7 +74,7 @@ export const errorsZh: Widen<typeof errorsEn> = {
     NO_FILE: '请上传图片文件（JPG、PNG 等）',
     UNEXPECTED_FILE: '请一次只上传一张图片。',
     INVALID_MULTIPART: '上传的内容不完整或格式有误，请重试。',
-    STORAGE_FULL: '图片存储空间已满，暂时无法保存新图片，请稍后再试。',
+    STORAGE_FULL: '存储空间已满，暂时无法保存新内容，请稍后再试。',
     SESSION_NOT_FOUND: '该会话已经结束。',
     CURRENT_SESSION: '这是你当前正在使用的会话，请通过退出登录来结束它。',
     DISPUTE_ALREADY_OPEN: '你已有一个未处理的反馈，请等待我们的回复后再提交新的反馈。',
