@@ -22,12 +22,19 @@ export async function withDatabase<T>(run: (db: Kysely<Database>) => Promise<T>)
   }
 }
 
-/** Where the space ran out, for a write refused for lack of it. */
+/** Where the space ran out, for a write to the configured database refused for lack of it. */
 export function noSpaceLeft(): string {
   const config = loadConfig();
   return config.databaseUrl
     ? "no space left on the PostgreSQL server's disk (DATABASE_URL)"
     : `no space left on the device holding DATA_DIR (${path.resolve(config.dataDir)})`;
+}
+
+/** A write refused for lack of space: a file's folder when the error names one (ENOSPC), else the database's. */
+function noSpaceText(error: unknown): string {
+  const file = (error as { path?: unknown }).path;
+  const where = typeof file === 'string' ? `no space left on the device holding ${path.dirname(path.resolve(file))}` : noSpaceLeft();
+  return `${where}; free some space and run it again`;
 }
 
 /** Runs a CLI body that returns its exit code; usage errors exit 2, any other failure 1. */
@@ -41,12 +48,7 @@ export async function runCli(usage: string, main: () => Promise<number>): Promis
       process.exitCode = 2;
       return;
     }
-    const message = isStorageFull(error)
-      ? `${noSpaceLeft()}; free some space and run it again`
-      : error instanceof Error
-        ? error.message
-        : String(error);
-    console.error(`error: ${message}`);
+    console.error(`error: ${isStorageFull(error) ? noSpaceText(error) : error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;
   }
 }
