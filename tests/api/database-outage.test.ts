@@ -52,7 +52,7 @@ beforeAll(async () => {
     DATABASE_URL: cluster.url,
     LOGIN_RATE_LIMIT: '1000',
     // Short, so a server that stops answering is seen in seconds (the connection wait is fixed at 5 s).
-    DATABASE_QUERY_TIMEOUT_MS: '2000',
+    DATABASE_QUERY_TIMEOUT_MS: '3000',
   });
   app = await buildApp(config, {
     logStream: { write: (line: string) => logLines.push(line) },
@@ -181,10 +181,21 @@ describe('PostgreSQL going away and coming back', () => {
     expect(statusesOf(await round(), 'lookup')).toEqual([200]);
     const admin = new pg.Client({ connectionString: cluster.url });
     await admin.connect();
-    const terminated = admin.query(
-      'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-    );
-    const ended = await roundsAround(terminated, 2);
+    const terminate = async () => {
+      const { rows } = await admin.query<{ pid: number }>(
+        'select pid, pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      );
+      // Until the ended backends are gone (bounded): then the app's sockets to them are closed too.
+      for (let check = 0; check < 100; check++) {
+        const left = await admin.query('select 1 from pg_stat_activity where pid = any($1::int[])', [rows.map((row) => row.pid)]);
+        if (left.rowCount === 0) return rows.length;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error('the ended backends did not exit');
+    };
+    const ending = terminate();
+    const ended = await roundsAround(ending, 2);
+    expect(await ending).toBeGreaterThan(0);
     await admin.end();
     expectOnlyOkOrUnavailable([...ended.during, ...ended.after.flat()]);
     const last = ended.after.at(-1)!;
