@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -10,8 +11,9 @@ import { createBackup } from '../../server/features/backups/backup.service.js';
 import { RestoreRefused, restoreBackup } from '../../server/features/backups/restore.service.js';
 import { importAllocationsFile } from '../../server/features/imports/allocation-import.service.js';
 import { lookupAnswers, tempFolder, writeAllocationCsv } from '../helpers/backup-drill.js';
-import { projectRoot } from '../helpers/run-cli.js';
+import { projectRoot, runCli } from '../helpers/run-cli.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
+import { mountSmallDisk } from '../helpers/small-disk.js';
 import { cookiePair, createTestApp, type TestContext } from '../helpers/test-app.js';
 import { postgresUrl } from '../helpers/test-database.js';
 import { mainnetWallets } from '../helpers/wallets.js';
@@ -143,6 +145,39 @@ describe('backup and restore', () => {
     } finally {
       await restored.close();
     }
+  });
+
+  it('says a backup ran out of space and leaves nothing behind', async (context) => {
+    const disk = mountSmallDisk(8);
+    if ('problem' in disk) {
+      if (process.env.CI === 'true') throw new Error(`cannot mount a small tmpfs: ${disk.problem}`);
+      context.skip(`needs a small tmpfs: ${disk.problem}`);
+      return;
+    }
+    afterTest.push(async () => disk.unmount());
+    disk.fill();
+    await expect(createBackup(ctx.config, { to: disk.dir })).rejects.toThrow(/^the backup failed and nothing was kept: .*no space left/i);
+    expect(fs.readdirSync(disk.dir).filter((name) => name !== 'filler.bin')).toEqual([]);
+
+    disk.free();
+    const backup = await createBackup(ctx.config, { to: disk.dir });
+    expect(fs.readdirSync(disk.dir)).toEqual([path.basename(backup.folder)]);
+  });
+
+  it.runIf(postgresUrl)('says when pg_dump is not on the PATH or older than the server, and keeps nothing', async () => {
+    // A PATH holding node and, in the second run, a pg_dump of PostgreSQL 9.
+    const bin = folder('acorn-bin-');
+    fs.symlinkSync(process.execPath, path.join(bin, 'node'));
+    const to = folder('acorn-backups-');
+    const missing = await runCli('backup.ts', ['--to', to], ctx.config, { PATH: bin });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('pg_dump is not on the PATH: install PostgreSQL\'s client tools');
+
+    fs.writeFileSync(path.join(bin, 'pg_dump'), '#!/bin/sh\necho "pg_dump (PostgreSQL) 9.6.24"\n', { mode: 0o755 });
+    const old = await runCli('backup.ts', ['--to', to], ctx.config, { PATH: bin });
+    expect(old.code).toBe(1);
+    expect(old.stderr).toMatch(/pg_dump 9 is older than the PostgreSQL \d+ server: install the client tools of version \d+ or newer/);
+    expect(fs.readdirSync(to)).toEqual([]);
   });
 
   it.runIf(postgresUrl)('refuses to restore into a PostgreSQL schema that holds tables', async () => {

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { AppConfig } from '../../config.js';
 import { connectDatabase, sqliteFile } from '../../db/connect.js';
-import { openSqliteCopy } from '../../db/open-sqlite-file.js';
 import { computeAllocationRoot } from '../allocation/allocation-tree.js';
 import type { BackupManifest } from './backup-manifest.js';
 import { postgresServerVersion, readDatabaseSummary } from './backups.repository.js';
@@ -25,16 +24,6 @@ export interface BackupProgress {
 /** What the manifest records of the database itself. */
 export type DatabaseContent = Pick<BackupManifest, 'dialect' | 'postgresSchema' | 'schemaVersion' | 'tables' | 'allocation'>;
 
-/** The copied database's row counts and allocation root, read from the copy (not the live file, which moves on). */
-export async function describeSqliteCopy(file: string): Promise<Omit<DatabaseContent, 'dialect' | 'postgresSchema'>> {
-  const { db } = openSqliteCopy(file);
-  try {
-    return { ...(await readDatabaseSummary(db, 'sqlite')), allocation: await computeAllocationRoot(db) };
-  } finally {
-    await db.destroy();
-  }
-}
-
 export async function copySqliteSource(
   config: Pick<AppConfig, 'dataDir'>,
   folder: string,
@@ -43,10 +32,10 @@ export async function copySqliteSource(
   const source = sqliteFile(config);
   if (!fs.existsSync(source)) throw new Error(`there is no database at ${source} (DATA_DIR)`);
   const copy = path.join(folder, sqliteCopyName);
-  await copySqliteDatabase(source, copy, {
+  const description = await copySqliteDatabase(source, copy, {
     onProgress: (done, total) => onProgress?.({ phase: 'database', done, total, unit: 'bytes' }),
   });
-  return { dialect: 'sqlite', postgresSchema: null, ...(await describeSqliteCopy(copy)) };
+  return { dialect: 'sqlite', postgresSchema: null, ...description };
 }
 
 /**
@@ -100,6 +89,7 @@ export async function dumpPostgresSource(config: Pick<AppConfig, 'dataDir' | 'da
         const file = path.join(folder, postgresDumpName);
         const only = schema ? ['--schema', schema] : [];
         await runPostgresTool('pg_dump', ['-Fc', `--snapshot=${rows[0]!.snapshot}`, ...only, '--file', file, '--dbname', libpqUrl(url)]);
+        if (!fs.existsSync(file) || fs.statSync(file).size === 0) throw new Error(`pg_dump wrote no ${postgresDumpName}`);
         const summary = await readDatabaseSummary(trx, 'postgres');
         return { dialect: 'postgres' as const, postgresSchema: schema, ...summary, allocation: await computeAllocationRoot(trx) };
       });

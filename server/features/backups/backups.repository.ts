@@ -48,6 +48,6 @@ export async function dropRestoredSchema(db: Kysely<Database>, schema: string): 
 
 /** PostgreSQL: the server's version as a number (160004 for 16.4). */
 export async function postgresServerVersion(db: Kysely<Database>): Promise<number> {
-  const { rows } = await sql<{ version: string }>`show server_version_num`.execute(db);
+  const { rows } = await sql<{ version: string }>`select current_setting('server_version_num') as version`.execute(db);
   return Number(rows[0]?.version);
 }

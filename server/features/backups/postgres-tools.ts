@@ -62,6 +62,7 @@ export async function toolMajorVersion(tool: 'pg_dump' | 'pg_restore'): Promise<
 /** pg_dump refuses (or misreads) a server newer than itself: say so before it starts. */
 export async function checkToolVersion(tool: 'pg_dump' | 'pg_restore', serverVersionNum: number): Promise<void> {
   const serverMajor = Math.floor(serverVersionNum / 10_000);
+  if (!Number.isInteger(serverMajor) || serverMajor <= 0) throw new PostgresToolError(`cannot tell the server's version (${serverVersionNum})`);
   const toolMajor = await toolMajorVersion(tool);
   if (toolMajor < serverMajor) {
     throw new PostgresToolError(
