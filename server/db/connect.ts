@@ -83,7 +83,11 @@ function connectPostgres(url: string, queryTimeoutMs: number | undefined): Datab
         throw error;
       }
     },
-    end: () => pool.end(),
+    // Closed, this process cannot reach the database any more (/readyz says so while the app closes).
+    end: () => {
+      health.unreachable(new Error('The connection pool was closed.'));
+      return pool.end();
+    },
   };
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: observed }),

@@ -28,13 +28,14 @@ describe('platform', () => {
     expect(response.json()).toEqual({ status: 'ready', database: ctx.handle.dialect });
   });
 
-  it('GET /readyz answers 503 DATABASE_UNAVAILABLE with Retry-After while a connection to the database is broken', async () => {
-    // What the pool reports when a connection breaks (tests/api/database-outage.test.ts breaks real ones).
-    ctx.handle.health.unreachable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
+  it('GET /readyz answers 503 DATABASE_UNAVAILABLE with Retry-After when the database is gone', async () => {
+    // tests/api/database-outage.test.ts stops, pauses and disconnects a real PostgreSQL.
+    await ctx.handle.db.destroy();
     const response = await ctx.app.inject({ method: 'GET', url: '/readyz' });
     expect(response.statusCode).toBe(503);
     expect(response.json().error).toBe('DATABASE_UNAVAILABLE');
     expect(response.headers['retry-after']).toMatch(/^\d+$/);
+    ctx.handle = connectDatabase(ctx.config);
   });
 
   it('answers unknown /api paths with a JSON 404', async () => {
