@@ -5,6 +5,7 @@ import { loadConfig } from '../../server/config.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
 import { tempFolder } from '../helpers/backup-drill.js';
 import { runCli } from '../helpers/run-cli.js';
+import { mountSmallDisk } from '../helpers/small-disk.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 
@@ -133,6 +134,22 @@ describe('npm run backup and npm run restore', () => {
     const again = await restore(folder, ['--data-dir', ctx.config.dataDir, '--force']);
     expect(again.stdout).toMatch(/^ok {3}.* holds \d+ entr(y|ies); --force: replaced$/m);
     expect(again.code).toBe(0);
+  });
+
+  it('restores into a DATA_DIR that is a mount point (a container volume), replacing what it held', async (context) => {
+    const disk = mountSmallDisk(16);
+    if ('problem' in disk) {
+      if (process.env.CI === 'true') throw new Error(`cannot mount a small tmpfs: ${disk.problem}`);
+      context.skip(`needs a small tmpfs: ${disk.problem}`);
+      return;
+    }
+    cleanups.push(disk.unmount);
+    fs.writeFileSync(path.join(disk.dir, 'app.sqlite'), 'the data that was here');
+    const run = await restore(await backup(), ['--data-dir', disk.dir, '--force']);
+    expect(run.stdout).not.toContain('FAIL');
+    expect(run.code).toBe(0);
+    expect(fs.readdirSync(disk.dir).sort()).toEqual(['app.sqlite', 'server.lock', 'session-secret', 'uploads']);
+    expect(fs.readFileSync(path.join(disk.dir, 'uploads', 'meme.png'), 'utf8')).toBe('an image');
   });
 
   it('refuses a non-empty DATA_DIR without --force', async () => {

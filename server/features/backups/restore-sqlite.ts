@@ -1,16 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { dataDirLockFile, takeDataDirForRestore } from '../../db/data-dir-lock.js';
+import { type DataDirLock, dataDirLockFile, takeDataDirForRestore } from '../../db/data-dir-lock.js';
 import { openSqliteCopy } from '../../db/open-sqlite-file.js';
 import type { BackupManifest } from './backup-manifest.js';
 import { sqliteCopyName } from './backup-sources.js';
+import { replaceContents } from './replace-contents.js';
 import { check, checkDatabase, checkFiles, type Report } from './restore-checks.js';
 
 /** The files that make a DATA_DIR non-empty: the lock file a stopped server leaves is not data. */
+const lockFiles = [dataDirLockFile, `${dataDirLockFile}-journal`];
+
 function dataIn(dataDir: string): string[] {
-  if (!fs.existsSync(dataDir)) return [];
-  return fs.readdirSync(dataDir).filter((name) => name !== dataDirLockFile && name !== `${dataDirLockFile}-journal`);
+  return fs.readdirSync(dataDir).filter((name) => !lockFiles.includes(name));
 }
 
 function copyBackupFiles(backup: string, manifest: BackupManifest, into: string): void {
@@ -36,22 +37,25 @@ function integrityCheck(report: Report, file: string): void {
 }
 
 /**
- * A SQLite backup into `dataDir`: restored into a folder beside it, checked there, and moved into place
- * only when every check passed, while no server can start on it.
+ * A SQLite backup into `dataDir`: restored into a hidden folder inside it, checked there, and put in
+ * place only when every check passed, while no server can start on it. A target that did not exist is
+ * removed again when a check fails.
  */
 export async function restoreSqlite(
   report: Report,
   { backup, manifest, dataDir, force }: { backup: string; manifest: BackupManifest; dataDir: string; force: boolean },
 ): Promise<void> {
-  let lock;
+  const created = !fs.existsSync(dataDir);
+  let lock: DataDirLock | null = null;
+  let staging: string | null = null;
+  let done = false;
   try {
-    lock = takeDataDirForRestore(dataDir);
-  } catch (error) {
-    check(report, false, (error as Error).message);
-    return;
-  }
-  const staging = path.join(path.dirname(dataDir), `.restore-${path.basename(dataDir)}-${randomBytes(4).toString('hex')}`);
-  try {
+    try {
+      fs.mkdirSync(dataDir, { recursive: true });
+      lock = takeDataDirForRestore(dataDir);
+    } catch (error) {
+      check(report, false, (error as Error).message);
+    }
     report({ ok: true, text: `no server is running on ${dataDir}` });
     const present = dataIn(dataDir);
     check(
@@ -65,7 +69,7 @@ export async function restoreSqlite(
     );
     await checkFiles(report, backup, manifest);
 
-    fs.mkdirSync(staging, { recursive: true, mode: 0o700 });
+    staging = fs.mkdtempSync(path.join(dataDir, '.restore-'));
     copyBackupFiles(backup, manifest, staging);
     const file = path.join(staging, sqliteCopyName);
     integrityCheck(report, file);
@@ -75,14 +79,11 @@ export async function restoreSqlite(
     } finally {
       await db.destroy();
     }
-
-    const replaced = fs.existsSync(dataDir) ? `${staging}-replaced` : null;
-    if (replaced) fs.renameSync(dataDir, replaced);
-    fs.renameSync(staging, dataDir);
-    lock.release();
-    if (replaced) fs.rmSync(replaced, { recursive: true, force: true });
+    replaceContents(dataDir, staging, lockFiles);
+    done = true;
   } finally {
-    lock.release();
-    fs.rmSync(staging, { recursive: true, force: true });
+    lock?.release();
+    if (staging) fs.rmSync(staging, { recursive: true, force: true });
+    if (created && !done) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
