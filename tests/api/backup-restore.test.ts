@@ -147,6 +147,29 @@ describe('backup and restore', () => {
     }
   });
 
+  it('restores nothing when a check after the copy fails (row counts that differ from the manifest)', async () => {
+    await seedAllocationRecords(ctx.handle.db, [{ wallet: mainnetWallets.taproot, category: 'Holder Airdrop', tokens: '7' }]);
+    const backup = await createBackup(ctx.config, { to: folder('acorn-backups-') });
+    const manifestFile = path.join(backup.folder, 'manifest.json');
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+    manifest.tables.allocation_records = 2;
+    fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+
+    const target = await restoreTarget();
+    const checks: string[] = [];
+    const restoring = restoreBackup(target, { backup: backup.folder, onCheck: ({ ok, text }) => checks.push(`${ok ? 'ok' : 'FAIL'} ${text}`) });
+    await expect(restoring).rejects.toBeInstanceOf(RestoreRefused);
+    expect(checks.at(-1)).toBe('FAIL row counts differ: allocation_records 2 in the manifest, 1 restored');
+    if (!postgresUrl) {
+      expect(fs.existsSync(target.dataDir)).toBe(false);
+      return;
+    }
+    // PostgreSQL: what pg_restore wrote is dropped again, so the same empty database takes a good backup.
+    manifest.tables.allocation_records = 1;
+    fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+    await restoreBackup(target, { backup: backup.folder });
+  });
+
   it('says a backup ran out of space and leaves nothing behind', async (context) => {
     const disk = mountSmallDisk(8);
     if ('problem' in disk) {
