@@ -33,8 +33,12 @@ await runCli(usage, async () => {
     return 0;
   }
   if (positionals.length !== 1) throw new UsageError(positionals.length ? `unexpected argument "${positionals[1]}"` : 'name the backup folder');
+  const config = loadConfig();
+  if (config.databaseUrl && (values['data-dir'] || values.force)) {
+    throw new UsageError('--data-dir and --force apply to SQLite; on PostgreSQL the backup goes into the empty database DATABASE_URL names');
+  }
   try {
-    const { target, manifest } = await restoreBackup(loadConfig(), {
+    const { target, manifest } = await restoreBackup(config, {
       backup: positionals[0]!,
       ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
       force: values.force ?? false,
