@@ -1,3 +1,10 @@
+/**
+ * The app on a PostgreSQL cluster of this file's own (stopping the shared one would break other
+ * files), on a real port: the server stopped and started, its connections ended, and the server
+ * paused (nothing answers), each in the middle of requests.
+ * This test process is the server process, so an unhandled pool 'error' would be an uncaught
+ * exception here: it is recorded and asserted empty.
+ */
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -13,12 +20,6 @@ import { seedAllocationRecords } from '../helpers/seed.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 import { signInWithWallet } from '../helpers/wallet-sign-in.js';
 
-/**
- * The app on a PostgreSQL cluster of this file's own (stopping the shared one would break other
- * files), on a real port: the server stopped, restarted and its connections ended under requests.
- * This test process is the server process, so an unhandled pool 'error' would be an uncaught
- * exception here: it is recorded and asserted empty.
- */
 interface Answer {
   name: string;
   status: number;
@@ -50,6 +51,8 @@ beforeAll(async () => {
     LOG_LEVEL: 'info',
     X_SIMULATED: 'false',
     DATABASE_URL: cluster.url,
+    BACKUP_DIR: `${dataDir}-backups`,
+    BACKUP_INTERVAL_HOURS: '0',
     LOGIN_RATE_LIMIT: '1000',
     // Short, so a server that stops answering is seen in seconds (the connection wait is fixed at 5 s).
     DATABASE_QUERY_TIMEOUT_MS: '3000',
@@ -69,7 +72,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await cluster?.remove();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(`${dataDir}-backups`, { recursive: true, force: true });
+  }
   process.off('uncaughtException', recordFault);
   process.off('unhandledRejection', recordFault);
 }, 60_000);
