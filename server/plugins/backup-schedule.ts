@@ -21,6 +21,14 @@ export default fp<{ config: AppConfig; now?: () => number }>(
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<void> | undefined;
 
+    const lastGoodAt = () => {
+      try {
+        return schedule.lastGood()?.createdAt.toISOString() ?? null;
+      } catch {
+        return 'unknown: BACKUP_DIR could not be read';
+      }
+    };
+
     const run = async () => {
       const result = await schedule.tick();
       if (result?.outcome === 'taken') {
@@ -30,19 +38,18 @@ export default fp<{ config: AppConfig; now?: () => number }>(
       } else if (result?.outcome === 'busy') {
         app.log.info('backup skipped: another process is taking it');
       } else if (result?.outcome === 'failed') {
-        const lastGood = schedule.lastGood();
         app.log.error(
-          { err: result.error, lastGoodBackup: lastGood?.createdAt.toISOString() ?? null },
+          { err: result.error, lastGoodBackup: lastGoodAt() },
           'scheduled backup failed; older backups are kept',
         );
       }
     };
 
     app.addHook('onReady', async () => {
-      const lastGood = schedule.lastGood();
+      const lastGood = lastGoodAt();
       app.log.info(
-        { backupDir: config.backupDir, everyHours: config.backupIntervalHours, keep: config.backupKeep, lastGoodBackup: lastGood?.folder ?? null },
-        lastGood ? `last good backup: ${lastGood.createdAt.toISOString()}` : 'no backup yet: the first is taken within minutes',
+        { backupDir: config.backupDir, everyHours: config.backupIntervalHours, keep: config.backupKeep },
+        lastGood ? `last good backup: ${lastGood}` : 'no backup yet: the first is taken within minutes',
       );
       timer = setInterval(() => {
         running ??= run().finally(() => {

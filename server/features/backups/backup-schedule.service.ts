@@ -65,10 +65,10 @@ export function createBackupSchedule(options: BackupScheduleOptions) {
 
   return {
     lastGood,
-    /** Takes the backup when it is due; null when it is not (or another process just took it). */
+    /** Takes the backup when it is due; null when it is not (or another process just took it). Never throws. */
     async tick(): Promise<ScheduledBackupOutcome | null> {
-      if (!isDue()) return null;
       try {
+        if (!isDue()) return null;
         const turn = await inTurn(options, async () => {
           // Another process may have taken it while this one waited for its tick.
           if (!isDue()) return null;
