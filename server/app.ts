@@ -125,7 +125,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
   await app.register(chainRoutes, { prefix: '/api', config, ...clock });
   await app.register(collectionRoutes, { prefix: '/api', config, ...clock });
   await app.register(stakingRoutes, { prefix: '/api', config, ...clock });
-  await app.register(xAuthRoutes, { prefix: '/api', deps: { x, box } });
+  await app.register(xAuthRoutes, { prefix: '/api', deps: { x, box }, simulatedX: config.x.mode === 'simulated' });
   await app.register(tweetsRoutes, {
     prefix: '/api/tweets',
     x,

@@ -156,13 +156,14 @@ function xRequirements(env: Env): XRequirements {
   };
 }
 
-function xSettings(env: Env, host: string, publicUrl: string): Omit<AppConfig['x'], 'requirements'> {
+function xSettings(env: Env, host: string, publicUrl: string, behindProxy: boolean): Omit<AppConfig['x'], 'requirements'> {
   const clientId = read(env, 'X_CLIENT_ID') ?? null;
   const redirectUrl = optionalUrl(env, 'X_REDIRECT_URL');
   const { mode, reason } = decideXMode({
     clientId,
     host,
     publicUrl,
+    behindProxy,
     simulatedAllowed: boolean(env, 'X_SIMULATED', true),
   });
   if (mode === 'simulated') {
@@ -233,6 +234,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const host = read(env, 'HOST') ?? '127.0.0.1';
   const publicUrl = url(env, 'PUBLIC_URL', `http://${host.includes(':') ? `[${host}]` : host}:${port}`);
   const dataDir = path.resolve(read(env, 'DATA_DIR') ?? './data');
+  const proxies = trustProxy(env);
   const sessionSecret = read(env, 'SESSION_SECRET') ?? null;
   if (sessionSecret !== null && sessionSecret.length < 32) {
     fail('SESSION_SECRET', 'must be at least 32 characters', '(hidden)');
@@ -260,7 +262,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     marketplaceApiBase: url(env, 'MARKETPLACE_API_BASE', 'https://api-mainnet.magiceden.dev'),
     stakingStatsUrl: optionalUrl(env, 'STAKING_STATS_URL'),
     links: externalLinks(env),
-    x: { ...xSettings(env, host, publicUrl), requirements: xRequirements(env) },
+    x: { ...xSettings(env, host, publicUrl, proxies !== false), requirements: xRequirements(env) },
     llm: {
       baseUrl: optionalUrl(env, 'LLM_BASE_URL'),
       apiKey: read(env, 'LLM_API_KEY') ?? null,
@@ -282,7 +284,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     pruneIntervalMs: integer(env, 'PRUNE_INTERVAL_MINUTES', 60, 1, 1440) * 60_000,
     uploadsMaxBytes: integer(env, 'UPLOADS_MAX_MB', 2048, 1, 10_000_000) * 1024 * 1024,
-    trustProxy: trustProxy(env),
+    trustProxy: proxies,
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000),
     clientDir: path.resolve(read(env, 'CLIENT_DIR') ?? './dist/client'),
     secureCookies: publicUrl.startsWith('https://'),

@@ -10,6 +10,8 @@ export interface XModeInput {
   clientId: string | null;
   host: string;
   publicUrl: string;
+  /** TRUST_PROXY is set: a proxy forwards visitors from anywhere, whatever HOST and PUBLIC_URL say. */
+  behindProxy: boolean;
   /** X_SIMULATED: false turns the simulated X down even where it would be allowed. */
   simulatedAllowed: boolean;
 }
@@ -32,12 +34,16 @@ export function isLoopbackHost(host: string): boolean {
 
 /**
  * Which X the app talks to. The simulated X lets anyone "sign in" as any handle, so it is offered
- * only where nobody but this machine can reach the app: HOST and PUBLIC_URL both on loopback, over http.
+ * only where nobody but this machine can reach the app: HOST and PUBLIC_URL both on loopback, over http,
+ * and no proxy in front. Each request is checked again as well (isFromThisMachine).
  */
 export function decideXMode(input: XModeInput): XModeDecision {
   if (input.clientId) return { mode: 'real', reason: 'X_CLIENT_ID is set' };
   const unset = 'X_CLIENT_ID is not set';
   if (!input.simulatedAllowed) return { mode: 'off', reason: `${unset} and X_SIMULATED=false` };
+  if (input.behindProxy) {
+    return { mode: 'off', reason: `${unset}, and the simulated X is never used behind a proxy (TRUST_PROXY is set)` };
+  }
   if (!isLoopbackHost(input.host)) {
     return { mode: 'off', reason: `${unset}, and the simulated X needs a loopback address (HOST ${input.host} is not one)` };
   }
@@ -60,3 +66,18 @@ export function describeXMode(decision: XModeDecision, publicUrl: string): strin
   if (decision.mode === 'off') return `X: off, connecting X is unavailable (${decision.reason})`;
   return `X: simulated (${simulatedXLabel}) at ${publicUrl}${simulatedXPrefix}: ${decision.reason}; set X_CLIENT_ID to use the real X`;
 }
+
+/** Headers a proxy adds: a request carrying any of them came from somewhere else, whatever its peer. */
+const forwardingHeaders = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded', 'x-real-ip'];
+
+/**
+ * Whether a request comes straight from this machine: a loopback peer and no forwarding header. A proxy
+ * on this machine makes its visitors' requests look local by their peer; its headers give it away.
+ */
+export function isFromThisMachine(request: { headers: Record<string, unknown>; peerAddress: string | undefined }): boolean {
+  if (request.peerAddress === undefined || !isLoopbackHost(request.peerAddress)) return false;
+  return forwardingHeaders.every((name) => request.headers[name] === undefined);
+}
+
+export const notFromThisMachineMessage =
+  'The simulated X is only for this machine: it does not answer requests through a proxy or from another computer.';

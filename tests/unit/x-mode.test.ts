@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
-import { decideXMode, describeXMode, isLoopbackHost } from '../../server/x-mode.js';
+import { decideXMode, describeXMode, isFromThisMachine, isLoopbackHost } from '../../server/x-mode.js';
 
-const local = { clientId: null, host: '127.0.0.1', publicUrl: 'http://127.0.0.1:3000', simulatedAllowed: true };
+const local = { clientId: null, host: '127.0.0.1', publicUrl: 'http://127.0.0.1:3000', behindProxy: false, simulatedAllowed: true };
 
 describe('isLoopbackHost', () => {
   it.each(['127.0.0.1', '127.8.9.10', 'localhost', 'LOCALHOST', '::1', '[::1]', '::ffff:127.0.0.1'])(
@@ -51,6 +51,28 @@ describe('decideXMode', () => {
     const decision = decideXMode({ ...local, simulatedAllowed: false });
     expect(decision).toEqual({ mode: 'off', reason: expect.stringContaining('X_SIMULATED=false') });
   });
+
+  it('is off behind a proxy, even on loopback', () => {
+    const decision = decideXMode({ ...local, behindProxy: true });
+    expect(decision).toEqual({ mode: 'off', reason: expect.stringContaining('TRUST_PROXY is set') });
+    expect(describeXMode(decision, 'http://127.0.0.1:3000')).toMatch(/^X: off, .*behind a proxy/);
+  });
+});
+
+describe('isFromThisMachine', () => {
+  it('accepts a loopback peer without forwarding headers', () => {
+    expect(isFromThisMachine({ headers: { host: '127.0.0.1:3000' }, peerAddress: '127.0.0.1' })).toBe(true);
+    expect(isFromThisMachine({ headers: {}, peerAddress: '::ffff:127.0.0.1' })).toBe(true);
+  });
+
+  it.each(['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded', 'x-real-ip'])('refuses a request carrying %s', (name) => {
+    expect(isFromThisMachine({ headers: { [name]: '203.0.113.9' }, peerAddress: '127.0.0.1' })).toBe(false);
+  });
+
+  it('refuses another peer or none', () => {
+    expect(isFromThisMachine({ headers: {}, peerAddress: '192.168.1.20' })).toBe(false);
+    expect(isFromThisMachine({ headers: {}, peerAddress: undefined })).toBe(false);
+  });
 });
 
 describe('loadConfig and the X mode', () => {
@@ -76,6 +98,15 @@ describe('loadConfig and the X mode', () => {
     expect(config.x.mode).toBe('off');
     expect(config.x.clientId).toBeNull();
     expect(config.x.modeReason).toContain('HOST 0.0.0.0');
+  });
+
+  it('is off with TRUST_PROXY set, whatever HOST and PUBLIC_URL say', () => {
+    for (const env of [{}, { PUBLIC_URL: 'http://localhost:3000' }, { TRUST_PROXY: '127.0.0.1' }]) {
+      const config = loadConfig({ TRUST_PROXY: 'true', HOST: '127.0.0.1', ...env });
+      expect(config.x.mode).toBe('off');
+      expect(config.x.modeReason).toContain('TRUST_PROXY');
+    }
+    expect(loadConfig({ TRUST_PROXY: 'false' }).x.mode).toBe('simulated');
   });
 
   it('names X_SIMULATED when it is not a boolean', () => {

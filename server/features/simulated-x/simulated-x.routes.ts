@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import { AppError } from '../../errors.js';
+import { refuseUnlessFromThisMachine } from '../../simulated-x-guard.js';
 import { simulatedXPrefix } from '../../x-mode.js';
 import { copyScript } from './copy-script.js';
 import { authorizePage, composePage, postPage, problemPage } from './simulated-x.pages.js';
@@ -70,6 +71,7 @@ const simulatedXRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
+  app.addHook('onRequest', refuseUnlessFromThisMachine);
   app.addHook('onRequest', async (request) => {
     const origin = request.headers.origin;
     if (request.method !== 'POST' || origin === undefined) return;

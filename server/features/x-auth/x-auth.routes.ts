@@ -10,6 +10,7 @@ import {
 } from '../../../shared/schemas/x.js';
 import { normalizeWallet } from '../../../shared/wallet.js';
 import { unauthorized } from '../../errors.js';
+import { refuseUnlessFromThisMachine } from '../../simulated-x-guard.js';
 import { hashSessionId } from '../auth/auth.service.js';
 import {
   exchangeCode,
@@ -30,7 +31,13 @@ const failures = {
   503: ErrorResponseSchema,
 };
 
-const xAuthRoutes: FastifyPluginAsyncTypebox<{ deps: Omit<XDeps, 'db'> }> = async (app, { deps: partial }) => {
+interface XAuthOptions {
+  deps: Omit<XDeps, 'db'>;
+  /** The simulated X is in use: linking is refused to requests not straight from this machine. */
+  simulatedX: boolean;
+}
+
+const xAuthRoutes: FastifyPluginAsyncTypebox<XAuthOptions> = async (app, { deps: partial, simulatedX }) => {
   const deps: XDeps = { ...partial, db: app.db };
 
   function sessionHash(sessionId: string | null): string {
@@ -38,7 +45,7 @@ const xAuthRoutes: FastifyPluginAsyncTypebox<{ deps: Omit<XDeps, 'db'> }> = asyn
     return hashSessionId(sessionId);
   }
 
-  const gate = { onRequest: app.walletProofGate };
+  const gate = { onRequest: simulatedX ? [refuseUnlessFromThisMachine, app.walletProofGate] : app.walletProofGate };
 
   app.get(
     '/auth/twitter',
