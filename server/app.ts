@@ -36,6 +36,7 @@ import costLimits from './plugins/cost-limits.js';
 import database from './plugins/database.js';
 import backupSchedule from './plugins/backup-schedule.js';
 import dataDirLock from './plugins/data-dir-lock.js';
+import draining from './plugins/draining.js';
 import janitor from './plugins/janitor.js';
 import openapi from './plugins/openapi.js';
 import rateLimits from './plugins/rate-limits.js';
@@ -95,6 +96,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
 
   await app.register(cookie, { secret });
   await app.register(security, { config });
+  // Before every route: while shutting down, each answer closes its connection.
+  await app.register(draining);
   // Before the routes: the OpenAPI document collects them as they are added.
   await app.register(openapi);
 

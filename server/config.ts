@@ -68,6 +68,8 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /** How long a client may take to send a whole request (headers and body) before a 408. */
   requestTimeoutMs: number;
+  /** On SIGTERM: how long the server answers (not ready, closing each connection) before it stops listening. */
+  shutdownGraceMs: number;
   /** Built client (index.html + assets); not served when the folder is absent. */
   clientDir: string;
   /** Session cookies need HTTPS when the public URL is HTTPS. */
@@ -286,6 +288,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     uploadsMaxBytes: integer(env, 'UPLOADS_MAX_MB', 2048, 1, 10_000_000) * 1024 * 1024,
     trustProxy: proxies,
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000),
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 5000, 0, 600_000),
     clientDir: path.resolve(read(env, 'CLIENT_DIR') ?? './dist/client'),
     secureCookies: publicUrl.startsWith('https://'),
   };

@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { gracefulShutdown } from './graceful-shutdown.js';
 import { describeXMode } from './x-mode.js';
 
 async function main(): Promise<void> {
@@ -15,16 +16,11 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(config);
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
-    await app.close();
-    process.exit(0);
-  };
+  const shutdown = gracefulShutdown(app, {
+    graceMs: config.shutdownGraceMs,
+    hardStopMs: 10_000,
+    exit: (code) => process.exit(code),
+  });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 

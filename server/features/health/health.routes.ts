@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
 import { DatabaseUnavailableError, databaseUnavailability } from '../../db/database-unavailable.js';
+import { AppError } from '../../errors.js';
 
 const LiveSchema = Type.Object({ status: Type.Literal('ok') });
 const ReadySchema = Type.Object({ status: Type.Literal('ready'), database: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]) });
@@ -46,6 +47,8 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/readyz',
     { schema: { response: { 200: ReadySchema, 503: ErrorResponseSchema } } },
     async () => {
+      // Shutting down: the balancer must stop sending traffic here before the listener closes.
+      if (app.draining.active) throw new AppError(503, 'SHUTTING_DOWN', 'This server is shutting down.');
       // Good news from the app's own queries stands for a while; anything else is asked again, so a
       // database that came back is seen at the next check, traffic or not.
       const answering = (health.knownWithin(readinessEvidenceMs) && health.answering) || (await probe());

@@ -22,6 +22,7 @@ export const errorsEn = {
     INTERNAL_ERROR: 'Something went wrong on our side. Please try again.',
     DATABASE_UNAVAILABLE: 'Our data store cannot be reached right now. Please try again shortly.',
     DATABASE_BUSY: 'The data is being updated right now. Please try again in a few seconds.',
+    SHUTTING_DOWN: 'This server is restarting. Please try again in a few seconds.',
     BAD_ORIGIN: 'This request did not come from this site. Please reload the page and try again.',
     REQUEST_TIMEOUT: 'Sending took too long. Check your connection and try again.',
     HEADERS_TOO_LARGE: 'The request was too large to read. Please reload the page and try again.',

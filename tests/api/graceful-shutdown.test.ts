@@ -1,0 +1,173 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/free-port.js';
+import { gracefulShutdown } from '../../server/graceful-shutdown.js';
+import { projectRoot } from '../helpers/run-cli.js';
+import { createTestApp } from '../helpers/test-app.js';
+
+/**
+ * A real server process (`node --import tsx server/main.ts`) stopped with SIGTERM while 100 keep-alive
+ * connections are open, as a deploy or a scale-down does behind a proxy: nobody may get a reset.
+ */
+
+const connections = 100;
+
+interface Answer {
+  status: number;
+  connection: string | undefined;
+  body: string;
+  /** The request went out on a connection opened before it (a keep-alive one). */
+  reusedSocket: boolean;
+}
+
+let workDir: string;
+let child: ChildProcess;
+let base: string;
+let port: number;
+const output: string[] = [];
+let exited: Promise<number | null>;
+
+function get(agent: http.Agent | false, url: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: '127.0.0.1', port, path: url, agent }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body, reusedSocket: request.reusedSocket }),
+      );
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
+/** Resolves once a line of the server's output contains `text`. */
+function outputContains(text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (output.join('').includes(text)) {
+        child.stdout!.off('data', check);
+        resolve();
+      } else if (child.exitCode !== null) reject(new Error(`the server exited before saying "${text}":\n${output.join('')}`));
+    };
+    child.stdout!.on('data', check);
+    check();
+  });
+}
+
+beforeAll(async () => {
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-shutdown-'));
+  port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(workDir, 'data'),
+      BACKUP_DIR: path.join(workDir, 'backups'),
+      BACKUP_INTERVAL_HOURS: '0',
+      CLIENT_DIR: path.join(workDir, 'no-client'),
+      DATABASE_URL: '',
+      SESSION_SECRET: 'graceful-shutdown-secret-long-enough-for-cookies',
+      LOG_LEVEL: 'info',
+      X_SIMULATED: 'false',
+      // Not a test of load shedding: a start-up under tsx would otherwise shed the first requests.
+      SHED_EVENT_LOOP_DELAY_MS: '0',
+      // Long enough for the requests below to be answered inside it on a busy machine.
+      SHUTDOWN_GRACE_MS: '3000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  for (let attempt = 0; attempt < 300 && child.exitCode === null; attempt++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not start:\n${output.join('')}`);
+}, 90_000);
+
+afterAll(() => {
+  if (child.exitCode === null) child.kill('SIGKILL');
+  fs.rmSync(workDir, { recursive: true, force: true });
+});
+
+describe('SIGTERM with 100 keep-alive connections open', () => {
+  it('turns /readyz to 503 at once, answers every request on those connections with Connection: close, then exits 0', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+    const before = await Promise.all(Array.from({ length: connections }, () => get(agent, '/api/config')));
+    expect(before.map((answer) => answer.status), before[0]?.body).toEqual(Array(connections).fill(200));
+    expect(before.every((answer) => answer.connection === 'keep-alive')).toBe(true);
+    expect((await get(false, '/readyz')).status).toBe(200);
+
+    child.kill('SIGTERM');
+    await outputContains('shutting down');
+
+    const ready = await get(false, '/readyz');
+    expect(ready.status).toBe(503);
+    expect(JSON.parse(ready.body)).toMatchObject({ error: 'SHUTTING_DOWN' });
+
+    // The next request on each of the 100 open connections: answered, and told to close.
+    const onOpenConnections = await Promise.allSettled(Array.from({ length: connections }, () => get(agent, '/api/config')));
+    const failures = onOpenConnections.flatMap((result) => (result.status === 'rejected' ? [String(result.reason)] : []));
+    expect(failures).toEqual([]);
+    const answers = onOpenConnections.map((result) => (result as PromiseFulfilledResult<Answer>).value);
+    expect(answers.map((answer) => answer.status)).toEqual(Array(connections).fill(200));
+    expect(answers.filter((answer) => answer.reusedSocket)).toHaveLength(connections);
+    expect(answers.every((answer) => answer.connection === 'close')).toBe(true);
+
+    // A client that connects anew during the grace is still served (the proxy has not noticed yet).
+    const fresh = await Promise.all(Array.from({ length: 10 }, () => get(agent, '/api/config')));
+    expect(fresh.map((answer) => [answer.status, answer.connection, answer.reusedSocket])).toEqual(Array(10).fill([200, 'close', false]));
+    expect((await get(false, '/readyz')).status).toBe(503);
+
+    expect(await exited).toBe(0);
+    agent.destroy();
+  }, 60_000);
+});
+
+describe('the shutdown steps, in one process', () => {
+  it('keeps answering until the grace ends, then closes and exits 0; a second signal ends the grace at once', async () => {
+    const ctx = await createTestApp();
+    const codes: number[] = [];
+    let graceStarted!: () => void;
+    const inGrace = new Promise<void>((resolve) => (graceStarted = resolve));
+    // A grace that never ends by itself: only the second signal ends it.
+    const shutdown = gracefulShutdown(ctx.app, {
+      graceMs: 5000,
+      hardStopMs: 10_000,
+      exit: (code) => codes.push(code),
+      wait: () => {
+        graceStarted();
+        return new Promise(() => {});
+      },
+    });
+    expect(ctx.app.draining.active).toBe(false);
+    const first = shutdown('SIGTERM');
+    await inGrace;
+    expect(ctx.app.draining.active).toBe(true);
+
+    const ready = await ctx.app.inject({ method: 'GET', url: '/readyz' });
+    expect([ready.statusCode, ready.json().error, ready.headers.connection]).toEqual([503, 'SHUTTING_DOWN', 'close']);
+    const config = await ctx.app.inject({ method: 'GET', url: '/api/config' });
+    expect([config.statusCode, config.headers.connection]).toEqual([200, 'close']);
+    expect(codes).toEqual([]);
+
+    await shutdown('SIGINT');
+    await first;
+    expect(codes).toEqual([0]);
+    await ctx.close();
+  });
+});
