@@ -38,6 +38,7 @@ import backupSchedule from './plugins/backup-schedule.js';
 import dataDirLock from './plugins/data-dir-lock.js';
 import draining from './plugins/draining.js';
 import janitor from './plugins/janitor.js';
+import launch from './plugins/launch.js';
 import openapi from './plugins/openapi.js';
 import rateLimits from './plugins/rate-limits.js';
 import security from './plugins/security.js';
@@ -111,12 +112,14 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
   await app.register(costLimits, { config });
   await app.register(janitor, { config, store });
   await app.register(backupSchedule, { config, ...(overrides.now ? { now: overrides.now } : {}) });
+  await app.register(launch, { config, ...(overrides.now ? { now: overrides.now } : {}) });
 
   await app.register(healthRoutes);
   await app.register(configRoutes, {
     prefix: '/api',
     publicConfig: buildPublicConfig(config),
     demoData: createDemoPresence(app.db, overrides.now),
+    launch: app.launch,
   });
   await app.register(authRoutes, { prefix: '/api/auth', config, ...(overrides.now ? { now: overrides.now } : {}) });
   await app.register(sessionsRoutes, { prefix: '/api/auth' });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defaultExternalLinks, type ExternalLinkName, type ExternalLinks, externalLinkVariables } from '../shared/links.js';
 import type { WalletProof, XMode } from '../shared/schemas/config.js';
+import { parseRevealSchedule, type RevealSchedule } from './features/launch/reveal-schedule.js';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 import { decideXMode, simulatedXClientId, simulatedXPrefix } from './x-mode.js';
 
@@ -24,6 +25,8 @@ export interface AppConfig {
   /** null: generated once and kept in DATA_DIR. */
   sessionSecret: string | null;
   miningOpen: boolean;
+  /** ALLOCATION_REVEAL_AT: the reveal stored at start when none is (then `npm run launch` rules); null: public. */
+  allocationRevealAt: RevealSchedule | null;
   /** `npm start` loads the demo data set into an empty database (DEMO_DATA, default true). */
   demoData: boolean;
   /** required: linking X, claims, generation and uploads need a session opened with a wallet signature. */
@@ -230,6 +233,13 @@ export const defaultBlockHeightUrls = [
   'https://blockstream.info/api/blocks/tip/height',
 ];
 
+function allocationRevealAt(env: Env): RevealSchedule | null {
+  const raw = read(env, 'ALLOCATION_REVEAL_AT');
+  if (raw === undefined) return null;
+  const parsed = parseRevealSchedule(raw);
+  return parsed.ok ? parsed.value : fail('ALLOCATION_REVEAL_AT', parsed.problem, raw);
+}
+
 /** The only reader of process.env: every setting, its default and a message naming a bad variable. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const port = integer(env, 'PORT', 3000, 0, 65535);
@@ -258,6 +268,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databaseQueryTimeoutMs: integer(env, 'DATABASE_QUERY_TIMEOUT_MS', 30_000, 0, 3_600_000),
     sessionSecret,
     miningOpen: boolean(env, 'MINING_OPEN', false),
+    allocationRevealAt: allocationRevealAt(env),
     demoData: boolean(env, 'DEMO_DATA', true),
     walletProof: walletProof(env),
     blockHeightUrls: blockHeightUrls ?? defaultBlockHeightUrls,

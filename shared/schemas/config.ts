@@ -10,6 +10,23 @@ export const WalletProofSchema = Type.Union([Type.Literal('optional'), Type.Lite
 });
 export type WalletProof = Static<typeof WalletProofSchema>;
 
+/** When the allocation list becomes public, a pause of the lookups, and a banner; set by `npm run launch`. */
+export const LaunchPublicStateSchema = Type.Object({
+  allocation: Type.Object({
+    /** false: the lookups answer 403 NOT_YET_REVEALED until the time or block below. */
+    revealed: Type.Boolean(),
+    /** The ISO time of the reveal, when it is set by time. */
+    revealsAt: Type.Union([Type.String(), Type.Null()]),
+    /** The Bitcoin block height of the reveal, when it is set by block. */
+    revealsAtBlock: Type.Union([Type.Integer(), Type.Null()]),
+  }),
+  /** Set while the lookups answer 503 LOOKUPS_PAUSED; the reason is shown as a banner. */
+  pause: Type.Union([Type.Object({ reason: Type.String() }), Type.Null()]),
+  /** A banner in both languages that gates nothing. */
+  notice: Type.Union([Type.Object({ en: Type.String(), zh: Type.String() }), Type.Null()]),
+});
+export type LaunchPublicState = Static<typeof LaunchPublicStateSchema>;
+
 /** What every page must know at run time, without a session and without a rebuild. */
 export const PublicConfigSchema = Type.Object({
   miningOpen: Type.Boolean(),
@@ -34,7 +51,8 @@ export const PublicConfigSchema = Type.Object({
   }),
   /** Whether the demo data set is still loaded (pages show a notice); re-read as `npm run demo:remove` can run live. */
   demoData: Type.Boolean(),
+  ...LaunchPublicStateSchema.properties,
 });
 export type PublicConfig = Static<typeof PublicConfigSchema>;
-/** The part fixed at start; `demoData` is read from the database per request. */
-export type StartupPublicConfig = Omit<PublicConfig, 'demoData'>;
+/** The part fixed at start; `demoData` and the launch state are read from the database (cached briefly). */
+export type StartupPublicConfig = Omit<PublicConfig, 'demoData' | keyof LaunchPublicState>;

@@ -12,6 +12,8 @@ import { createAllocationTreeCache } from './allocation-tree-cache.js';
 import { lookupAllocation } from './allocation.service.js';
 
 const tags = ['Allocation'];
+/** Before the reveal (403 NOT_YET_REVEALED) and while paused (503 LOOKUPS_PAUSED): plugins/launch.ts. */
+const gated = { 403: ErrorResponseSchema, 503: ErrorResponseSchema };
 
 const allocationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -21,8 +23,9 @@ const allocationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "Look up a wallet's allocation",
         body: LookupBodySchema,
-        response: { 200: LookupResultSchema, 400: ErrorResponseSchema },
+        response: { 200: LookupResultSchema, 400: ErrorResponseSchema, ...gated },
       },
+      onRequest: app.revealGate,
     },
     async (request) => lookupAllocation(app.db, request.body.walletAddress),
   );
@@ -40,8 +43,9 @@ const allocationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "A wallet's Merkle leaves, proof path and root",
         querystring: AllocationProofQuerySchema,
-        response: { 200: AllocationProofSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
+        response: { 200: AllocationProofSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema, ...gated },
       },
+      onRequest: app.revealGate,
     },
     async (request) => getAllocationProof(app.db, trees, request.query.wallet),
   );

@@ -18,8 +18,10 @@ const disputesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Report a problem with my allocation',
         body: CreateDisputeBodySchema,
-        response: { 201: DisputeResponseSchema, ...failures },
+        response: { 201: DisputeResponseSchema, ...failures, 503: ErrorResponseSchema },
       },
+      // 403 NOT_YET_REVEALED before the reveal, 503 LOOKUPS_PAUSED while paused (plugins/launch.ts).
+      onRequest: app.revealGate,
       config: {
         rateLimit: {
           max: disputesPerHour,

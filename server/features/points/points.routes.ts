@@ -12,6 +12,8 @@ import { repeatedAnswer } from '../../lib/repeated-answer.js';
 import { allocationsPage, myAllocation, tokenStats } from './points.service.js';
 
 const tags = ['Tokens'];
+/** Before the reveal (403 NOT_YET_REVEALED) and while paused (503 LOOKUPS_PAUSED): plugins/launch.ts. */
+const gated = { 403: ErrorResponseSchema, 503: ErrorResponseSchema };
 
 /**
  * How long a page of top holders is answered from memory. Allocations change only when the operator
@@ -36,8 +38,9 @@ const pointsRoutes: FastifyPluginAsyncTypebox<{ now?: () => number }> = async (a
       schema: {
         tags,
         summary: 'My points allocation',
-        response: { 200: MyAllocationResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
+        response: { 200: MyAllocationResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema, ...gated },
       },
+      onRequest: app.revealGate,
     },
     async (request) => {
       const user = await request.requireUser();
@@ -47,7 +50,7 @@ const pointsRoutes: FastifyPluginAsyncTypebox<{ now?: () => number }> = async (a
 
   app.get(
     '/stats',
-    { schema: { tags, summary: 'Token statistics', response: { 200: TokenStatsSchema } } },
+    { schema: { tags, summary: 'Token statistics', response: { 200: TokenStatsSchema, ...gated } }, onRequest: app.revealGate },
     async () => tokenStats(app.db),
   );
 
@@ -58,8 +61,10 @@ const pointsRoutes: FastifyPluginAsyncTypebox<{ now?: () => number }> = async (a
         tags,
         summary: 'Points allocations, largest first, paged',
         querystring: AllocationsQuerySchema,
-        response: { 200: AllocationsPageSchema, 400: ErrorResponseSchema },
+        response: { 200: AllocationsPageSchema, 400: ErrorResponseSchema, ...gated },
       },
+      // Before the cached page answers.
+      onRequest: app.revealGate,
     },
     (request, reply) => {
       const key = `${request.query.limit}:${request.query.offset}` as const;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database } from '../../db/schema.js';
+import type { RevealSchedule } from '../launch/reveal-schedule.js';
 
 /** The staking figure set by `npm run set-staking` (or the demo data set). */
 export interface StoredStakingStats {
@@ -29,6 +30,10 @@ const keys = {
   stakingStats: 'staking_stats',
   pointsStats: 'points_allocation_stats',
   demoRemoved: 'demo_data_removed',
+  revealSchedule: 'launch_reveal_schedule',
+  revealedAt: 'launch_revealed_at',
+  pause: 'launch_pause',
+  notice: 'launch_notice',
 } as const;
 
 // Read on every top-holders page: compiled once.
@@ -74,3 +79,75 @@ export const getDemoRemoved = (db: Kysely<Database>) => readSetting<DemoRemovedM
 
 export const setDemoRemoved = (db: Kysely<Database>, value: DemoRemovedMark, now = Date.now()) =>
   writeSetting(db, keys.demoRemoved, value, now);
+
+/** Set by `npm run launch -- pause`: the reveal-gated calls answer 503 with this reason. */
+export interface StoredPause {
+  reason: string;
+  since: number;
+}
+
+/** Set by `npm run launch -- notice`: a banner in both languages that gates nothing. */
+export interface StoredNotice {
+  en: string;
+  zh: string;
+}
+
+/** Everything launch day is run by, read in one query (every process re-reads it every few seconds). */
+export interface LaunchSettings {
+  revealSchedule: RevealSchedule | null;
+  /** When the list became public, recorded once (a block reveal then needs no explorer any more). */
+  revealedAt: number | null;
+  pause: StoredPause | null;
+  notice: StoredNotice | null;
+}
+
+const launchKeys = [keys.revealSchedule, keys.revealedAt, keys.pause, keys.notice];
+
+export async function getLaunchSettings(db: Kysely<Database>): Promise<LaunchSettings> {
+  const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', launchKeys).execute();
+  const value = <T>(key: string): T | null => {
+    const row = rows.find((candidate) => candidate.key === key);
+    return row ? (JSON.parse(row.value) as T) : null;
+  };
+  return {
+    revealSchedule: value<RevealSchedule>(keys.revealSchedule),
+    revealedAt: value<{ at: number }>(keys.revealedAt)?.at ?? null,
+    pause: value<StoredPause>(keys.pause),
+    notice: value<StoredNotice>(keys.notice),
+  };
+}
+
+async function insertIfAbsent(db: Kysely<Database>, key: string, value: unknown, now: number): Promise<boolean> {
+  const result = await db
+    .insertInto('settings')
+    .values({ key, value: JSON.stringify(value), updated_at: now })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+const deleteSetting = async (db: Kysely<Database>, key: string) => {
+  await db.deleteFrom('settings').where('key', '=', key).execute();
+};
+
+/** A new schedule; a reveal already recorded is forgotten, so the list is hidden until the new one comes. */
+export async function setRevealSchedule(db: Kysely<Database>, schedule: RevealSchedule, now = Date.now()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await writeSetting(trx, keys.revealSchedule, schedule, now);
+    if (schedule.kind === 'now') await insertIfAbsent(trx, keys.revealedAt, { at: now }, now);
+    else await deleteSetting(trx, keys.revealedAt);
+  });
+}
+
+/** The start-up schedule (ALLOCATION_REVEAL_AT), stored only when no schedule is; true when it was. */
+export const seedRevealSchedule = (db: Kysely<Database>, schedule: RevealSchedule, now = Date.now()) =>
+  insertIfAbsent(db, keys.revealSchedule, schedule, now);
+
+/** The first process to see the reveal records when; later calls change nothing. */
+export const recordRevealedAt = (db: Kysely<Database>, at: number) => insertIfAbsent(db, keys.revealedAt, { at }, at);
+
+export const setPause = (db: Kysely<Database>, pause: StoredPause | null, now = Date.now()) =>
+  pause ? writeSetting(db, keys.pause, pause, now) : deleteSetting(db, keys.pause);
+
+export const setNotice = (db: Kysely<Database>, notice: StoredNotice | null, now = Date.now()) =>
+  notice ? writeSetting(db, keys.notice, notice, now) : deleteSetting(db, keys.notice);

@@ -38,6 +38,8 @@ export const errorsEn = {
     SIGNATURE_INVALID: 'The signature does not match this wallet. Sign with the wallet you are signing in as.',
     SIGNATURE_MALFORMED: 'The wallet returned a signature this site cannot read. Please try again or use another wallet.',
     ALLOCATION_NOT_FOUND: 'No allocation was found for this wallet.',
+    NOT_YET_REVEALED: 'The allocation list is not public yet. It opens at the announced time.',
+    LOOKUPS_PAUSED: 'Allocation lookups are paused for a moment. Please try again later.',
     UNKNOWN_COLLECTION: 'That collection is not known here.',
     UPSTREAM_UNAVAILABLE: 'Live data is temporarily unavailable.',
     STAKING_STATS_UNAVAILABLE: 'Live data temporarily unavailable',

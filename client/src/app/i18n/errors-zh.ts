@@ -38,6 +38,8 @@ export const errorsZh: Widen<typeof errorsEn> = {
     SIGNATURE_INVALID: '签名与该钱包不匹配。请使用您要登录的钱包进行签名。',
     SIGNATURE_MALFORMED: '钱包返回的签名无法识别，请重试或换用其他钱包。',
     ALLOCATION_NOT_FOUND: '未找到该钱包的分配。',
+    NOT_YET_REVEALED: '分配名单尚未公布，将在公告的时间开放。',
+    LOOKUPS_PAUSED: '分配查询暂时暂停，请稍后再试。',
     UNKNOWN_COLLECTION: '本站不认识该系列。',
     UPSTREAM_UNAVAILABLE: '实时数据暂时不可用。',
     STAKING_STATS_UNAVAILABLE: '实时数据暂时不可用',

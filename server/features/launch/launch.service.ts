@@ -1,0 +1,187 @@
+import type { Kysely } from 'kysely';
+import type { LaunchPublicState } from '../../../shared/schemas/config.js';
+import type { Database } from '../../db/schema.js';
+import {
+  getLaunchSettings,
+  type LaunchSettings,
+  recordRevealedAt,
+  seedRevealSchedule,
+  setNotice,
+  setPause,
+  setRevealSchedule,
+  type StoredNotice,
+} from '../settings/settings.repository.js';
+import type { RevealSchedule } from './reveal-schedule.js';
+
+/** How long a process answers from the launch state it read: a command is followed within this. */
+export const launchStateTtlMs = 5_000;
+
+/** What a paused call tells the client to wait before asking again. */
+export const pauseRetryAfterSeconds = 60;
+
+/** A gated call's refusal, or null to let it through. */
+export type GateVerdict =
+  | { status: 403; body: { error: 'NOT_YET_REVEALED'; message: string; revealsAt: string | null; revealsAtBlock: number | null } }
+  | { status: 503; retryAfterSeconds: number; body: { error: 'LOOKUPS_PAUSED'; message: string; reason: string } }
+  | null;
+
+/** The chain's tip height as the chain feature caches it (null while none is known). */
+export interface TipSource {
+  currentTipHeight(): { height: number } | null;
+  tipHeight(): Promise<{ height: number }>;
+}
+
+interface LaunchMonitorDeps {
+  db: Kysely<Database>;
+  chain: TipSource;
+  now: () => number;
+  onError?: (error: unknown) => void;
+}
+
+function revealedBy(settings: LaunchSettings, now: number, tip: number | null): boolean {
+  const schedule = settings.revealSchedule;
+  if (settings.revealedAt !== null || schedule === null || schedule.kind === 'now') return true;
+  if (schedule.kind === 'time') return now >= Date.parse(schedule.at);
+  return tip !== null && tip >= schedule.height;
+}
+
+/** Waits on the explorer only for a block reveal not yet seen; after the reveal no call needs a tip. */
+const waitsForBlock = (settings: LaunchSettings) => settings.revealedAt === null && settings.revealSchedule?.kind === 'block';
+
+/**
+ * The launch state of one process: read from the database at most once per `launchStateTtlMs`
+ * (concurrent callers share the read), so a gated call costs no query while it is fresh. The
+ * first process to see the reveal come records it.
+ */
+export function createLaunchMonitor({ db, chain, now, onError = () => {} }: LaunchMonitorDeps) {
+  let cached: { settings: LaunchSettings; readAt: number } | null = null;
+  let reading: Promise<LaunchSettings> | null = null;
+  let recording: Promise<unknown> | null = null;
+
+  const fresh = (): LaunchSettings | null => (cached && now() - cached.readAt < launchStateTtlMs ? cached.settings : null);
+
+  function read(): Promise<LaunchSettings> {
+    reading ??= getLaunchSettings(db)
+      .then(
+        (settings) => {
+          cached = { settings, readAt: now() };
+          return settings;
+        },
+        (error: unknown) => {
+          // The database away: the last state stands for another TTL rather than opening or closing everything.
+          if (!cached) throw error;
+          cached = { settings: cached.settings, readAt: now() };
+          return cached.settings;
+        },
+      )
+      .finally(() => {
+        reading = null;
+      });
+    return reading;
+  }
+
+  const settings = (): LaunchSettings | Promise<LaunchSettings> => fresh() ?? read();
+
+  function record(current: LaunchSettings): void {
+    const at = now();
+    // This process answers as revealed at once; the database has it for every other one.
+    if (cached?.settings === current) cached = { settings: { ...current, revealedAt: at }, readAt: cached.readAt };
+    recording ??= recordRevealedAt(db, at)
+      .catch(onError)
+      .finally(() => {
+        recording = null;
+      });
+  }
+
+  function tipNow(): number | null {
+    return chain.currentTipHeight()?.height ?? null;
+  }
+
+  function verdictFor(current: LaunchSettings, tip: number | null): GateVerdict {
+    if (current.pause) {
+      return {
+        status: 503,
+        retryAfterSeconds: pauseRetryAfterSeconds,
+        body: { error: 'LOOKUPS_PAUSED', message: 'Allocation lookups are paused for a moment.', reason: current.pause.reason },
+      };
+    }
+    if (revealedBy(current, now(), tip)) {
+      if (current.revealedAt === null) record(current);
+      return null;
+    }
+    const schedule = current.revealSchedule!;
+    return {
+      status: 403,
+      body: {
+        error: 'NOT_YET_REVEALED',
+        message: 'The allocation list is not public yet.',
+        revealsAt: schedule.kind === 'time' ? schedule.at : null,
+        revealsAtBlock: schedule.kind === 'block' ? schedule.height : null,
+      },
+    };
+  }
+
+  function decide(current: LaunchSettings): GateVerdict | Promise<GateVerdict> {
+    if (current.pause || !waitsForBlock(current)) return verdictFor(current, null);
+    const tip = tipNow();
+    if (tip !== null) return verdictFor(current, tip);
+    return chain.tipHeight().then(
+      (known) => verdictFor(current, known.height),
+      () => verdictFor(current, null),
+    );
+  }
+
+  let lastPublic: { settings: LaunchSettings; revealed: boolean; value: LaunchPublicState } | null = null;
+  function publicFor(current: LaunchSettings): LaunchPublicState {
+    const revealed = revealedBy(current, now(), waitsForBlock(current) ? tipNow() : null);
+    if (revealed && current.revealedAt === null) record(current);
+    // The same object while nothing changed: /api/config serialises each value once.
+    if (lastPublic?.settings !== current || lastPublic.revealed !== revealed) {
+      const schedule = current.revealSchedule;
+      lastPublic = {
+        settings: current,
+        revealed,
+        value: {
+          allocation: {
+            revealed,
+            revealsAt: schedule?.kind === 'time' ? schedule.at : null,
+            revealsAtBlock: schedule?.kind === 'block' ? schedule.height : null,
+          },
+          pause: current.pause ? { reason: current.pause.reason } : null,
+          notice: current.notice ? { en: current.notice.en, zh: current.notice.zh } : null,
+        },
+      };
+    }
+    return lastPublic.value;
+  }
+
+  return {
+    /** The verdict for a gated call: synchronous while the state is fresh and no explorer is needed. */
+    check(): GateVerdict | Promise<GateVerdict> {
+      const current = settings();
+      return current instanceof Promise ? current.then(decide) : decide(current);
+    },
+    /** What /api/config says about the reveal, the pause and the notice; null when a read is needed (then `publicState`). */
+    currentPublicState(): LaunchPublicState | null {
+      const current = fresh();
+      if (current && waitsForBlock(current) && tipNow() === null) chain.tipHeight().catch(() => {});
+      return current && publicFor(current);
+    },
+    async publicState(): Promise<LaunchPublicState> {
+      return publicFor(await settings());
+    },
+  };
+}
+
+export type LaunchMonitor = ReturnType<typeof createLaunchMonitor>;
+
+/** ALLOCATION_REVEAL_AT applies only while no schedule is stored: a command run since wins. */
+export const seedReveal = (db: Kysely<Database>, schedule: RevealSchedule | null, now = Date.now()) =>
+  schedule ? seedRevealSchedule(db, schedule, now) : Promise.resolve(false);
+
+export const revealAt = (db: Kysely<Database>, schedule: RevealSchedule, now = Date.now()) => setRevealSchedule(db, schedule, now);
+export const revealNow = (db: Kysely<Database>, now = Date.now()) => setRevealSchedule(db, { kind: 'now' }, now);
+export const pause = (db: Kysely<Database>, reason: string, now = Date.now()) => setPause(db, { reason, since: now }, now);
+export const resume = (db: Kysely<Database>) => setPause(db, null);
+export const setLaunchNotice = (db: Kysely<Database>, notice: StoredNotice | null) => setNotice(db, notice);
+export const launchSettings = (db: Kysely<Database>) => getLaunchSettings(db);

@@ -1,0 +1,31 @@
+/** When the allocation list becomes public: at once, at a moment, or at a Bitcoin block height. */
+export type RevealSchedule = { kind: 'now' } | { kind: 'time'; at: string } | { kind: 'block'; height: number };
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
+
+const isoTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * `2026-12-01T15:00:00Z` (an ISO time with its zone, so every process reads the same moment) or
+ * `block:N`. The time is kept as the canonical UTC string pages show.
+ */
+export function parseRevealSchedule(raw: string): Parsed<RevealSchedule> {
+  const text = raw.trim();
+  const block = /^block:(\d{1,9})$/.exec(text);
+  if (block) {
+    const height = Number(block[1]);
+    return height > 0 ? { ok: true, value: { kind: 'block', height } } : { ok: false, problem: 'the block height must be above 0' };
+  }
+  if (text.startsWith('block:')) return { ok: false, problem: 'block:N needs a whole block height, e.g. block:925000' };
+  const at = Date.parse(text);
+  if (!isoTime.test(text) || Number.isNaN(at)) {
+    return { ok: false, problem: 'must be an ISO time with its zone (2026-12-01T15:00:00Z) or block:N' };
+  }
+  return { ok: true, value: { kind: 'time', at: new Date(at).toISOString() } };
+}
+
+export function describeSchedule(schedule: RevealSchedule): string {
+  if (schedule.kind === 'now') return 'at once';
+  if (schedule.kind === 'time') return `at ${schedule.at}`;
+  return `at block ${schedule.height.toLocaleString('en-US')}`;
+}
