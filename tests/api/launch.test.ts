@@ -4,7 +4,7 @@ import { type App, buildApp } from '../../server/app.js';
 import { type AppConfig, ConfigError, loadConfig } from '../../server/config.js';
 import { connectDatabase, type DatabaseHandle } from '../../server/db/connect.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
-import { launchStateTtlMs } from '../../server/features/launch/launch.service.js';
+import { launchSettings, launchStateTtlMs } from '../../server/features/launch/launch.service.js';
 import { answerAfterChange } from '../helpers/answer-after-change.js';
 import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
 import { runCli } from '../helpers/run-cli.js';
@@ -125,8 +125,10 @@ const afterCache = (running: Running) => {
 
 describe('the allocation reveal', () => {
   it('is public by default, as before: every call answers and /api/config says revealed', async () => {
-    const { app } = await appWith();
+    const { app, handle } = await appWith();
     await expectAllOpen(app);
+    // Nothing is written: a schedule set later (or ALLOCATION_REVEAL_AT at the next start) still applies.
+    expect(await launchSettings(handle.db)).toEqual({ revealSchedule: null, revealedAt: null, pause: null, notice: null });
     const config = await publicConfig(app);
     expect(config.allocation).toEqual({ revealed: true, revealsAt: null, revealsAtBlock: null });
     expect(config.pause).toBeNull();

@@ -45,6 +45,13 @@ function revealedBy(settings: LaunchSettings, now: number, tip: number | null): 
   return tip !== null && tip >= schedule.height;
 }
 
+/**
+ * A scheduled reveal not yet recorded: the first process to see it come records when. With no
+ * schedule nothing is written, so a schedule set later still applies.
+ */
+const awaitsRecord = (settings: LaunchSettings) =>
+  settings.revealedAt === null && (settings.revealSchedule?.kind === 'time' || settings.revealSchedule?.kind === 'block');
+
 /** Waits on the explorer only for a block reveal not yet seen; after the reveal no call needs a tip. */
 const waitsForBlock = (settings: LaunchSettings) => settings.revealedAt === null && settings.revealSchedule?.kind === 'block';
 
@@ -106,7 +113,7 @@ export function createLaunchMonitor({ db, chain, now, onError = () => {} }: Laun
       };
     }
     if (revealedBy(current, now(), tip)) {
-      if (current.revealedAt === null) record(current);
+      if (awaitsRecord(current)) record(current);
       return null;
     }
     const schedule = current.revealSchedule!;
@@ -134,7 +141,7 @@ export function createLaunchMonitor({ db, chain, now, onError = () => {} }: Laun
   let lastPublic: { settings: LaunchSettings; revealed: boolean; value: LaunchPublicState } | null = null;
   function publicFor(current: LaunchSettings): LaunchPublicState {
     const revealed = revealedBy(current, now(), waitsForBlock(current) ? tipNow() : null);
-    if (revealed && current.revealedAt === null) record(current);
+    if (revealed && awaitsRecord(current)) record(current);
     // The same object while nothing changed: /api/config serialises each value once.
     if (lastPublic?.settings !== current || lastPublic.revealed !== revealed) {
       const schedule = current.revealSchedule;
