@@ -39,6 +39,7 @@ import dataDirLock from './plugins/data-dir-lock.js';
 import draining from './plugins/draining.js';
 import janitor from './plugins/janitor.js';
 import launch from './plugins/launch.js';
+import loadShedding from './plugins/load-shedding.js';
 import openapi from './plugins/openapi.js';
 import rateLimits from './plugins/rate-limits.js';
 import security from './plugins/security.js';
@@ -99,6 +100,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
   await app.register(security, { config });
   // Before every route: while shutting down, each answer closes its connection.
   await app.register(draining);
+  await app.register(loadShedding, { config });
   // Before the routes: the OpenAPI document collects them as they are added.
   await app.register(openapi);
 

@@ -73,6 +73,11 @@ export interface AppConfig {
   requestTimeoutMs: number;
   /** On SIGTERM: how long the server answers (not ready, closing each connection) before it stops listening. */
   shutdownGraceMs: number;
+  /**
+   * Load shedding: past this mean event-loop delay (sampled every `sampleIntervalMs`) API calls answer
+   * 503 SERVER_BUSY at once instead of queueing; 0 turns shedding off.
+   */
+  shedding: { eventLoopDelayMs: number; sampleIntervalMs: number };
   /** Built client (index.html + assets); not served when the folder is absent. */
   clientDir: string;
   /** Session cookies need HTTPS when the public URL is HTTPS. */
@@ -300,6 +305,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy: proxies,
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 5000, 0, 600_000),
+    shedding: {
+      eventLoopDelayMs: integer(env, 'SHED_EVENT_LOOP_DELAY_MS', 100, 0, 60_000),
+      sampleIntervalMs: integer(env, 'SHED_SAMPLE_INTERVAL_MS', 500, 10, 60_000),
+    },
     clientDir: path.resolve(read(env, 'CLIENT_DIR') ?? './dist/client'),
     secureCookies: publicUrl.startsWith('https://'),
   };

@@ -43,7 +43,7 @@ const failureDescriptions: Record<string, string> = {
   429: 'Too many requests (RATE_LIMITED) or a cooldown is running.',
   500: 'Something failed on the server (INTERNAL_ERROR); details stay in the log.',
   502: 'An outside service (X, explorer, marketplace, generator) answered badly.',
-  503: 'An outside service or the database is unavailable or not configured.',
+  503: 'The server is too busy (SERVER_BUSY), or an outside service or the database is unavailable or not configured; Retry-After says when to try again.',
   507: 'No room left to store the upload.',
 };
 const describeFailure = (status: string) => failureDescriptions[status] ?? `Failure (${status}).`;
@@ -51,8 +51,8 @@ const errorRef = (status: string) => ({ $ref: 'ErrorResponse#', description: des
 
 /**
  * What every route can answer whatever its own rules, because of app-wide plugins: the validator
- * (400 for any declared input), the Origin check (403 on state-changing methods) and the error
- * handler (500). Added to the document only; the routes' own entries win.
+ * (400 for any declared input), the Origin check (403 on state-changing methods), the error
+ * handler (500) and load shedding (503). Added to the document only; the routes' own entries win.
  */
 function appWideFailures(method: string, schema: FastifySchema): Record<string, unknown> {
   const hasInput = Boolean(schema.params || schema.querystring || schema.body);
@@ -60,6 +60,7 @@ function appWideFailures(method: string, schema: FastifySchema): Record<string, 
     ...(hasInput ? { 400: errorRef('400') } : {}),
     ...(unsafeMethods.has(method) ? { 403: errorRef('403') } : {}),
     500: errorRef('500'),
+    503: errorRef('503'),
   };
 }
 

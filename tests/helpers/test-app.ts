@@ -27,6 +27,8 @@ export async function testConfig(env: Record<string, string> = {}): Promise<{ co
     // Beside DATA_DIR (never inside it), and no backups on a timer unless a test asks for them.
     BACKUP_DIR: `${dataDir}-backups`,
     BACKUP_INTERVAL_HOURS: '0',
+    // No load shedding unless a test asks for it: a busy test machine's loop delays must not shed a test's requests.
+    SHED_EVENT_LOOP_DELAY_MS: '0',
     // Tests ask for the simulated X explicitly (X_SIMULATED=true); otherwise X is real (fake) or off.
     X_SIMULATED: 'false',
     ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}),

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
 import { DatabaseUnavailableError, databaseUnavailability } from '../../db/database-unavailable.js';
 import { AppError } from '../../errors.js';
+import { serverBusy } from '../../plugins/load-shedding.js';
 
 const LiveSchema = Type.Object({ status: Type.Literal('ok') });
 const ReadySchema = Type.Object({ status: Type.Literal('ready'), database: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]) });
@@ -12,8 +13,9 @@ const ReadySchema = Type.Object({ status: Type.Literal('ready'), database: Type.
 const readinessEvidenceMs = 5000;
 
 /**
- * /healthz: the process answers (a liveness check; never the database, or an outage would have
- * healthy processes restarted). /readyz: the database answers too (a load balancer's check).
+ * /healthz: the process answers (a liveness check; never the database or the load, or an outage or
+ * a spike would have healthy processes restarted). /readyz: the database answers too and the process
+ * is not shedding load (a load balancer's check).
  */
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/healthz', { schema: { response: { 200: LiveSchema } } }, async () => ({ status: 'ok' as const }));
@@ -46,9 +48,11 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/readyz',
     { schema: { response: { 200: ReadySchema, 503: ErrorResponseSchema } } },
-    async () => {
+    async (_request, reply) => {
       // Shutting down: the balancer must stop sending traffic here before the listener closes.
       if (app.draining.active) throw new AppError(503, 'SHUTTING_DOWN', 'This server is shutting down.');
+      // A saturated process takes no more traffic, whatever the database says.
+      if (app.shedding.active()) throw serverBusy(reply);
       // Good news from the app's own queries stands for a while; anything else is asked again, so a
       // database that came back is seen at the next check, traffic or not.
       const answering = (health.knownWithin(readinessEvidenceMs) && health.answering) || (await probe());

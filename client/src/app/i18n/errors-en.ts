@@ -23,6 +23,7 @@ export const errorsEn = {
     DATABASE_UNAVAILABLE: 'Our data store cannot be reached right now. Please try again shortly.',
     DATABASE_BUSY: 'The data is being updated right now. Please try again in a few seconds.',
     SHUTTING_DOWN: 'This server is restarting. Please try again in a few seconds.',
+    SERVER_BUSY: 'The server is busy — please try again in a few seconds.',
     BAD_ORIGIN: 'This request did not come from this site. Please reload the page and try again.',
     REQUEST_TIMEOUT: 'Sending took too long. Check your connection and try again.',
     HEADERS_TOO_LARGE: 'The request was too large to read. Please reload the page and try again.',

@@ -23,6 +23,7 @@ export const errorsZh: Widen<typeof errorsEn> = {
     DATABASE_UNAVAILABLE: '暂时无法连接我们的数据存储，请稍后再试。',
     DATABASE_BUSY: '数据正在更新，请几秒后再试。',
     SHUTTING_DOWN: '服务器正在重启，请几秒后再试。',
+    SERVER_BUSY: '服务器繁忙，请几秒后再试。',
     BAD_ORIGIN: '该请求并非来自本站，请刷新页面后重试。',
     REQUEST_TIMEOUT: '发送用时过长，请检查网络连接后重试。',
     HEADERS_TOO_LARGE: '请求过大，无法读取，请刷新页面后重试。',

@@ -1,0 +1,91 @@
+import underPressure from '@fastify/under-pressure';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config.js';
+import { AppError } from '../errors.js';
+import { uploadsPrefix } from '../features/uploads/upload-store.js';
+
+/** Seconds a shed client is asked to wait: a spike's backlog clears in about that (docs/performance.md). */
+export const serverBusyRetryAfterSeconds = 2;
+
+// One instance for every shed request: an answer meant to be cheap does not capture a stack each time.
+const busy = new AppError(503, 'SERVER_BUSY', 'The server is busy right now. Please try again in a few seconds.');
+
+/** The 503 SERVER_BUSY answer, with its Retry-After: throw what this returns. */
+export function serverBusy(reply: FastifyReply): AppError {
+  reply.header('retry-after', String(serverBusyRetryAfterSeconds));
+  return busy;
+}
+
+/**
+ * What is shed: the API, and the pages and images read from the database. Not shed: /healthz (a
+ * liveness check must not fail for load), /readyz (it says "not ready" itself), the SPA's page and
+ * its built files, which cost about what a 503 costs and without which a browser has no page to show
+ * "busy, retrying" in (docs/decisions.md). Matched on the route, not the raw path (`/%61pi/…`).
+ */
+const shedRoutePrefixes = ['/api/', '/meme/', uploadsPrefix];
+
+function isShed(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  return route !== undefined && shedRoutePrefixes.some((prefix) => route.startsWith(prefix));
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether requests are being shed now (always false while shedding is off). */
+    shedding: { active: () => boolean };
+  }
+}
+
+/**
+ * Load shedding with @fastify/under-pressure: while the event loop's mean delay over a sample is past
+ * SHED_EVENT_LOOP_DELAY_MS, shed requests answer 503 SERVER_BUSY with Retry-After at once instead of
+ * waiting their turn behind the backlog. Registered before the other plugins' hooks that do work.
+ */
+export default fp<{ config: AppConfig }>(
+  async (app, { config }) => {
+    const { eventLoopDelayMs, sampleIntervalMs } = config.shedding;
+    let shed = 0;
+    // Building the app blocks the loop for a while after the sampling starts; that is not load. Two
+    // samples after the app is ready, the state reflects the traffic only.
+    let settled = false;
+    const active = () => settled && app.isUnderPressure();
+    app.decorate('shedding', { active });
+    app.addHook('onReady', async () => {
+      setTimeout(() => {
+        settled = true;
+      }, 2 * sampleIntervalMs).unref();
+    });
+    await app.register(underPressure, {
+      maxEventLoopDelay: eventLoopDelayMs,
+      sampleInterval: sampleIntervalMs,
+      // Resolving lets the request through; rejecting hands the error to the app's error handler.
+      pressureHandler: async (request, reply) => {
+        if (!settled || !isShed(request)) return;
+        shed++;
+        throw serverBusy(reply);
+      },
+    });
+    if (eventLoopDelayMs === 0) return;
+
+    // One line when shedding begins and one when it ends, not one per shed request.
+    let since: number | null = null;
+    const watch = setInterval(() => {
+      const pressed = active();
+      if (pressed && since === null) {
+        since = performance.now();
+        const { eventLoopDelay } = app.memoryUsage();
+        app.log.warn(
+          `event loop saturated (mean delay ${Math.round(eventLoopDelay)} ms, limit ${eventLoopDelayMs} ms): API calls answer 503 SERVER_BUSY until it recovers`,
+        );
+      } else if (!pressed && since !== null) {
+        app.log.warn(`event loop recovered after ${Math.round(performance.now() - since)} ms; ${shed} requests were shed`);
+        since = null;
+        shed = 0;
+      }
+    }, sampleIntervalMs);
+    watch.unref();
+    app.addHook('onClose', async () => clearInterval(watch));
+  },
+  { name: 'load-shedding' },
+);

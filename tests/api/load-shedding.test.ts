@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { seedAllocationRecords } from '../helpers/seed.js';
+import { mainnetWallets } from '../helpers/wallets.js';
+
+// A loop delay this process reaches only while the test blocks it, sampled often so the test is quick.
+const shedding = { SHED_EVENT_LOOP_DELAY_MS: '50', SHED_SAMPLE_INTERVAL_MS: '100' };
+
+/**
+ * Keeps this process's event loop blocked in long synchronous stretches with short gaps, as a server
+ * saturated by a spike is: the gaps let requests in, every sample of the loop delay sees a stretch.
+ */
+function blockTheEventLoop(): () => void {
+  const timer = setInterval(() => {
+    const until = performance.now() + 200;
+    while (performance.now() < until) {
+      // busy: nothing else runs
+    }
+  }, 10);
+  return () => clearInterval(timer);
+}
+
+let ctx: TestContext;
+let base: string;
+let unblock: (() => void) | null = null;
+let clientDir: string | null = null;
+
+afterEach(async () => {
+  unblock?.();
+  unblock = null;
+  await ctx?.close();
+  if (clientDir) fs.rmSync(clientDir, { recursive: true, force: true });
+  clientDir = null;
+});
+
+async function start(env: Record<string, string>): Promise<void> {
+  ctx = await createTestApp(env);
+  await seedAllocationRecords(ctx.handle.db, [{ wallet: mainnetWallets.taproot, category: 'Holder Airdrop', tokens: '34123' }]);
+  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = ctx.app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('not listening on a port');
+  base = `http://127.0.0.1:${address.port}`;
+}
+
+const lookup = () =>
+  fetch(`${base}/api/allocation/lookup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ walletAddress: mainnetWallets.taproot }),
+  });
+
+/** Blocks the loop until the shedding's own sampling reports the pressure. */
+async function saturate(): Promise<void> {
+  unblock = blockTheEventLoop();
+  await vi.waitFor(() => expect(ctx.app.shedding.active()).toBe(true), { timeout: 15_000, interval: 20 });
+}
+
+async function release(): Promise<void> {
+  unblock?.();
+  unblock = null;
+  await vi.waitFor(() => expect(ctx.app.shedding.active()).toBe(false), { timeout: 15_000, interval: 20 });
+}
+
+// Every request waits out a few blocked stretches: slower than most API tests, on a slow machine more so.
+describe('load shedding', { timeout: 60_000 }, () => {
+  it('answers 503 SERVER_BUSY with Retry-After at once while the event loop is saturated, and 200 again once it is free', async () => {
+    await start(shedding);
+    expect((await lookup()).status).toBe(200);
+
+    await saturate();
+    const busy = await lookup();
+    expect(busy.status).toBe(503);
+    expect(Number(busy.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await busy.json()).toEqual({ error: 'SERVER_BUSY', message: expect.stringMatching(/busy/i) });
+
+    await release();
+    const answered = await lookup();
+    expect(answered.status).toBe(200);
+    expect((await answered.json()).allocation.walletAddress).toBe(mainnetWallets.taproot);
+  });
+
+  it('keeps /healthz answering 200 while /readyz says not ready with SERVER_BUSY', async () => {
+    await start(shedding);
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+
+    await saturate();
+    const live = await fetch(`${base}/healthz`);
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(Number(ready.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await ready.json()).error).toBe('SERVER_BUSY');
+
+    await release();
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+  });
+
+  it('serves the page and its built files while the API is shed', async () => {
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-client-'));
+    fs.mkdirSync(path.join(clientDir, 'assets'));
+    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head><title>t</title></head><body></body></html>');
+    fs.writeFileSync(path.join(clientDir, 'assets', 'app-1234.js'), 'console.log(1);');
+    await start({ ...shedding, CLIENT_DIR: clientDir });
+
+    await saturate();
+    expect((await lookup()).status).toBe(503);
+    const urls = ['/', '/allocation', '/assets/app-1234.js'];
+    const answers = await Promise.all(urls.map(async (url) => `${url} ${(await fetch(`${base}${url}`)).status}`));
+    expect(answers).toEqual(urls.map((url) => `${url} 200`));
+  });
+
+  it('sheds nothing when SHED_EVENT_LOOP_DELAY_MS is 0, however late the loop runs', async () => {
+    await start({ ...shedding, SHED_EVENT_LOOP_DELAY_MS: '0' });
+    unblock = blockTheEventLoop();
+    // The same sampling still sees the delay: only the shedding is off.
+    await vi.waitFor(() => expect(ctx.app.memoryUsage().eventLoopDelay).toBeGreaterThan(50), { timeout: 15_000, interval: 20 });
+    expect(ctx.app.shedding.active()).toBe(false);
+    expect((await lookup()).status).toBe(200);
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+  });
+});
