@@ -5,7 +5,10 @@ import type { AppConfig } from '../config.js';
 import { AppError } from '../errors.js';
 import { uploadsPrefix } from '../features/uploads/upload-store.js';
 
-/** Seconds a shed client is asked to wait: a spike's backlog clears in about that (docs/performance.md). */
+/**
+ * Seconds a shed client is asked to wait: a few samples of the loop (500 ms each by default), so the
+ * retry meets a fresh reading; short enough that a person barely waits.
+ */
 export const serverBusyRetryAfterSeconds = 2;
 
 // One instance for every shed request: an answer meant to be cheap does not capture a stack each time.

@@ -183,6 +183,8 @@ describe.runIf(postgresUrl)('two app processes on one PostgreSQL (only with TEST
       GENERATION_LIMIT_PER_USER: String(generationLimit),
       UPSTREAM_TIMEOUT_MS: '3000',
       BLOCK_HEIGHT_URLS: 'http://127.0.0.1:9/no-explorer-in-tests',
+      // Two servers and PostgreSQL on a busy test machine: its loop delays must not shed the checks' requests.
+      SHED_EVENT_LOOP_DELAY_MS: '0',
       ...fakeX.env,
     });
     [a, b] = await Promise.all([startServer('A', env('a')), startServer('B', env('b'))]);
