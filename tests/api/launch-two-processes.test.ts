@@ -94,6 +94,8 @@ describe.runIf(postgresUrl)('npm run launch switches two app processes on one Po
       LOG_LEVEL: 'warn',
       X_SIMULATED: 'false',
       BACKUP_INTERVAL_HOURS: '0',
+      // Polled every few ms while the other process starts: a loaded test machine must not shed them.
+      SHED_EVENT_LOOP_DELAY_MS: '0',
       BACKUP_DIR: path.join(`${workDir}-backups`, name),
       BLOCK_HEIGHT_URLS: 'http://127.0.0.1:9/no-explorer-in-tests',
       ALLOCATION_REVEAL_AT: '2099-01-01T00:00:00Z',
