@@ -30,7 +30,7 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-backup-bench-'));
 const dataDir = path.join(work, 'data');
 const backups = path.join(work, 'backups');
 const port = 20_000 + Math.floor(Math.random() * 20_000);
-const env = { ...process.env, DATA_DIR: dataDir, BACKUP_DIR: backups, PORT: String(port), LOG_LEVEL: 'silent', DEMO_DATA: 'false', DATABASE_URL: '' };
+const env = { ...process.env, DATA_DIR: dataDir, BACKUP_DIR: backups, PORT: String(port), LOG_LEVEL: 'silent', DEMO_DATA: 'false', DATABASE_URL: '', LOOKUP_RATE_LIMIT: '0' };
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 

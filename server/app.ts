@@ -20,6 +20,7 @@ import leaderboardRoutes from './features/leaderboard/leaderboard.routes.js';
 import { memePage } from './features/memes/meme-page.js';
 import memesRoutes from './features/memes/memes.routes.js';
 import { createTemplateLibrary } from './features/memes/templates.js';
+import securityTxtRoutes from './features/security-txt/security-txt.routes.js';
 import simulatedXRoutes from './features/simulated-x/simulated-x.routes.js';
 import pointsRoutes from './features/points/points.routes.js';
 import stakingRoutes from './features/staking/staking.routes.js';
@@ -126,7 +127,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
   await app.register(authRoutes, { prefix: '/api/auth', config, ...(overrides.now ? { now: overrides.now } : {}) });
   await app.register(sessionsRoutes, { prefix: '/api/auth' });
   await app.register(usersRoutes, { prefix: '/api/user' });
-  await app.register(allocationRoutes, { prefix: '/api/allocation' });
+  await app.register(allocationRoutes, { prefix: '/api/allocation', lookupRateLimit: config.lookupRateLimit });
   await app.register(disputesRoutes, { prefix: '/api/allocation/disputes' });
   await app.register(pointsRoutes, { prefix: '/api/tokens', ...(overrides.now ? { now: overrides.now } : {}) });
   const clock = overrides.now ? { now: overrides.now } : {};
@@ -156,6 +157,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
   // Only on loopback without X credentials (config.x.mode); otherwise /simulated-x does not exist.
   if (config.x.mode === 'simulated') await app.register(simulatedXRoutes, { prefix: simulatedXPrefix, config });
 
+  await app.register(securityTxtRoutes, { config, ...clock });
   await app.register(spa, { config });
   await app.register(memePage(viewDeps));
   return app;

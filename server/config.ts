@@ -57,6 +57,10 @@ export interface AppConfig {
   upstreamTimeoutMs: number;
   /** Logins allowed per IP per minute. */
   loginRateLimit: number;
+  /** Allocation lookups (and, counted apart, proofs) per IP per minute; 0: no limit (benchmarks). */
+  lookupRateLimit: number;
+  /** SECURITY_CONTACT: the `mailto:` or `https:` URI /.well-known/security.txt names; null: no security.txt. */
+  securityContact: string | null;
   /** Generation (LLM) and upload calls per account and per IP in one window: the operator's budget and disk. */
   costLimits: {
     windowMs: number;
@@ -238,6 +242,14 @@ export const defaultBlockHeightUrls = [
   'https://blockstream.info/api/blocks/tip/height',
 ];
 
+function securityContact(env: Env): string | null {
+  const raw = read(env, 'SECURITY_CONTACT');
+  if (raw === undefined) return null;
+  if (/^mailto:[^@\s]+@[^@\s]+$/.test(raw)) return raw;
+  if (raw.startsWith('https://')) return httpsUrl('SECURITY_CONTACT', raw);
+  return fail('SECURITY_CONTACT', 'must be a mailto: or https: URI (mailto:security@example.com)', raw);
+}
+
 function allocationRevealAt(env: Env): RevealSchedule | null {
   const raw = read(env, 'ALLOCATION_REVEAL_AT');
   if (raw === undefined) return null;
@@ -289,6 +301,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
     upstreamTimeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 5000, 100, 60000),
     loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 20, 1, 100000),
+    lookupRateLimit: integer(env, 'LOOKUP_RATE_LIMIT', 60, 0, 1_000_000),
+    securityContact: securityContact(env),
     costLimits: {
       windowMs: integer(env, 'COST_LIMIT_WINDOW_MINUTES', 10, 1, 1440) * 60_000,
       generation: {

@@ -29,6 +29,8 @@ export async function testConfig(env: Record<string, string> = {}): Promise<{ co
     BACKUP_INTERVAL_HOURS: '0',
     // No load shedding unless a test asks for it: a busy test machine's loop delays must not shed a test's requests.
     SHED_EVENT_LOOP_DELAY_MS: '0',
+    // No per-IP lookup limit unless a test asks for it: fuzz and browser tests look up far more than a visitor.
+    LOOKUP_RATE_LIMIT: '0',
     // Tests ask for the simulated X explicitly (X_SIMULATED=true); otherwise X is real (fake) or off.
     X_SIMULATED: 'false',
     ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}),

@@ -15,7 +15,13 @@ const tags = ['Allocation'];
 /** Before the reveal (403 NOT_YET_REVEALED) and while paused (503 LOOKUPS_PAUSED): plugins/launch.ts. */
 const gated = { 403: ErrorResponseSchema, 503: ErrorResponseSchema };
 
-const allocationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/**
+ * `lookupRateLimit` calls per IP per minute, lookups and proofs counted apart; 0: no limit (benchmarks),
+ * and then the rate-limit plugin's hooks stay off these routes entirely.
+ */
+const allocationRoutes: FastifyPluginAsyncTypebox<{ lookupRateLimit: number }> = async (app, { lookupRateLimit }) => {
+  const limited = lookupRateLimit > 0 ? { config: { rateLimit: { max: lookupRateLimit, timeWindow: '1 minute' } } } : {};
+  const limitedAnswer = lookupRateLimit > 0 ? { 429: ErrorResponseSchema } : {};
   app.post(
     '/lookup',
     {
@@ -23,9 +29,10 @@ const allocationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "Look up a wallet's allocation",
         body: LookupBodySchema,
-        response: { 200: LookupResultSchema, 400: ErrorResponseSchema, ...gated },
+        response: { 200: LookupResultSchema, 400: ErrorResponseSchema, ...gated, ...limitedAnswer },
       },
       onRequest: app.revealGate,
+      ...limited,
     },
     async (request) => lookupAllocation(app.db, request.body.walletAddress),
   );
@@ -43,9 +50,10 @@ const allocationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "A wallet's Merkle leaves, proof path and root",
         querystring: AllocationProofQuerySchema,
-        response: { 200: AllocationProofSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema, ...gated },
+        response: { 200: AllocationProofSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema, ...gated, ...limitedAnswer },
       },
       onRequest: app.revealGate,
+      ...limited,
     },
     async (request) => getAllocationProof(app.db, trees, request.query.wallet),
   );
