@@ -41,6 +41,7 @@ import draining from './plugins/draining.js';
 import janitor from './plugins/janitor.js';
 import launch from './plugins/launch.js';
 import loadShedding from './plugins/load-shedding.js';
+import metrics from './plugins/metrics.js';
 import openapi from './plugins/openapi.js';
 import rateLimits from './plugins/rate-limits.js';
 import security from './plugins/security.js';
@@ -116,6 +117,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
   await app.register(janitor, { config, store });
   await app.register(backupSchedule, { config, ...(overrides.now ? { now: overrides.now } : {}) });
   await app.register(launch, { config, ...(overrides.now ? { now: overrides.now } : {}) });
+  // After what it reads (database, shedding, launch), before the routes its hooks count.
+  await app.register(metrics, { config });
 
   await app.register(healthRoutes);
   await app.register(configRoutes, {
@@ -127,7 +130,11 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
   await app.register(authRoutes, { prefix: '/api/auth', config, ...(overrides.now ? { now: overrides.now } : {}) });
   await app.register(sessionsRoutes, { prefix: '/api/auth' });
   await app.register(usersRoutes, { prefix: '/api/user' });
-  await app.register(allocationRoutes, { prefix: '/api/allocation', lookupRateLimit: config.lookupRateLimit });
+  await app.register(allocationRoutes, {
+    prefix: '/api/allocation',
+    lookupRateLimit: config.lookupRateLimit,
+    lookups: app.metrics.lookups,
+  });
   await app.register(disputesRoutes, { prefix: '/api/allocation/disputes' });
   await app.register(pointsRoutes, { prefix: '/api/tokens', ...(overrides.now ? { now: overrides.now } : {}) });
   const clock = overrides.now ? { now: overrides.now } : {};

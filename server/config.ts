@@ -82,6 +82,8 @@ export interface AppConfig {
    * 503 SERVER_BUSY at once instead of queueing; 0 turns shedding off.
    */
   shedding: { eventLoopDelayMs: number; sampleIntervalMs: number };
+  /** METRICS_TOKEN: `GET /metrics` answers only with `Authorization: Bearer <token>`; null: no /metrics at all. */
+  metricsToken: string | null;
   /** Built client (index.html + assets); not served when the folder is absent. */
   clientDir: string;
   /** Session cookies need HTTPS when the public URL is HTTPS. */
@@ -231,6 +233,13 @@ function trustProxy(env: Env): TrustProxy {
   return parsed;
 }
 
+/** A bearer token long enough that guessing it is hopeless; unset leaves /metrics off. */
+function metricsToken(env: Env): string | null {
+  const raw = read(env, 'METRICS_TOKEN');
+  if (raw === undefined) return null;
+  return /^[\x21-\x7e]{16,}$/.test(raw) ? raw : fail('METRICS_TOKEN', 'must be at least 16 printable characters without spaces', '…');
+}
+
 function walletProof(env: Env): WalletProof {
   const raw = read(env, 'WALLET_PROOF');
   if (raw === undefined) return 'optional';
@@ -323,6 +332,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       eventLoopDelayMs: integer(env, 'SHED_EVENT_LOOP_DELAY_MS', 100, 0, 60_000),
       sampleIntervalMs: integer(env, 'SHED_SAMPLE_INTERVAL_MS', 500, 10, 60_000),
     },
+    metricsToken: metricsToken(env),
     clientDir: path.resolve(read(env, 'CLIENT_DIR') ?? './dist/client'),
     secureCookies: publicUrl.startsWith('https://'),
   };

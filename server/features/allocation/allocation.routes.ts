@@ -10,6 +10,7 @@ import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
 import { getAllocationProof, getAllocationRoot } from './allocation-proof.service.js';
 import { createAllocationTreeCache } from './allocation-tree-cache.js';
 import { lookupAllocation } from './allocation.service.js';
+import { type LookupCounter, uncountedLookups } from './lookup-counter.js';
 
 const tags = ['Allocation'];
 /** Before the reveal (403 NOT_YET_REVEALED) and while paused (503 LOOKUPS_PAUSED): plugins/launch.ts. */
@@ -17,9 +18,12 @@ const gated = { 403: ErrorResponseSchema, 503: ErrorResponseSchema };
 
 /**
  * `lookupRateLimit` calls per IP per minute, lookups and proofs counted apart; 0: no limit (benchmarks),
- * and then the rate-limit plugin's hooks stay off these routes entirely.
+ * and then the rate-limit plugin's hooks stay off these routes entirely. `lookups` counts answered lookups by outcome.
  */
-const allocationRoutes: FastifyPluginAsyncTypebox<{ lookupRateLimit: number }> = async (app, { lookupRateLimit }) => {
+const allocationRoutes: FastifyPluginAsyncTypebox<{ lookupRateLimit: number; lookups?: LookupCounter }> = async (
+  app,
+  { lookupRateLimit, lookups = uncountedLookups },
+) => {
   const limited = lookupRateLimit > 0 ? { config: { rateLimit: { max: lookupRateLimit, timeWindow: '1 minute' } } } : {};
   const limitedAnswer = lookupRateLimit > 0 ? { 429: ErrorResponseSchema } : {};
   app.post(
@@ -34,7 +38,11 @@ const allocationRoutes: FastifyPluginAsyncTypebox<{ lookupRateLimit: number }> =
       onRequest: app.revealGate,
       ...limited,
     },
-    async (request) => lookupAllocation(app.db, request.body.walletAddress),
+    async (request) => {
+      const result = await lookupAllocation(app.db, request.body.walletAddress);
+      lookups.counted(result.success);
+      return result;
+    },
   );
 
   const trees = createAllocationTreeCache(app.db);

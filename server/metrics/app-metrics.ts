@@ -1,0 +1,110 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { LookupCounter } from '../features/allocation/lookup-counter.js';
+
+/** What is read at scrape time, not counted per request. */
+export interface MetricsSources {
+  databaseReachable: () => boolean;
+  sheddingActive: () => boolean;
+  launchState: () => Promise<{ revealed: boolean; paused: boolean }>;
+  /** When the newest complete backup was taken; null when there is none. */
+  lastGoodBackupAt: () => Date | null;
+}
+
+/**
+ * One registry per app (each process, and each app a test builds, has its own numbers). Request
+ * counts are the histogram's `_count`, so a request costs one observe.
+ */
+export function createAppMetrics(sources: MetricsSources) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const requests = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer a request, by method, route pattern (never the raw URL; "unmatched" when no route matched) and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const lookups = new Counter({
+    name: 'allocation_lookups_total',
+    help: 'Allocation lookups answered, by whether the wallet is on the list',
+    labelNames: ['result'] as const,
+    registers: [registry],
+  });
+  const found = lookups.labels('found');
+  const notFound = lookups.labels('not_found');
+  const shed = new Counter({
+    name: 'shed_requests_total',
+    help: 'Requests answered 503 SERVER_BUSY by load shedding',
+    registers: [registry],
+  });
+  const databaseBusy = new Counter({
+    name: 'database_busy_total',
+    help: 'Requests answered 503 DATABASE_BUSY: another process held the SQLite write lock past the busy timeout',
+    registers: [registry],
+  });
+  const outages = new Counter({
+    name: 'database_outages_total',
+    help: 'Times the database became unreachable',
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'database_reachable',
+    help: '1 while the database answers, 0 while it is unreachable',
+    registers: [registry],
+    collect() {
+      this.set(sources.databaseReachable() ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'shedding_active',
+    help: '1 while load shedding answers 503 SERVER_BUSY',
+    registers: [registry],
+    collect() {
+      this.set(sources.sheddingActive() ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'allocation_revealed',
+    help: '1 once the allocation list is public, 0 before the reveal',
+    registers: [registry],
+    async collect() {
+      this.set((await sources.launchState()).revealed ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'allocation_paused',
+    help: '1 while lookups are paused (npm run launch -- pause)',
+    registers: [registry],
+    async collect() {
+      this.set((await sources.launchState()).paused ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'backup_last_good_timestamp_seconds',
+    help: 'When the newest complete backup in BACKUP_DIR was taken (unix seconds); NaN when there is none',
+    registers: [registry],
+    collect() {
+      const at = sources.lastGoodBackupAt();
+      this.set(at === null ? Number.NaN : at.getTime() / 1000);
+    },
+  });
+
+  const lookupCounter: LookupCounter = {
+    counted: (isFound) => (isFound ? found : notFound).inc(),
+  };
+
+  return {
+    registry,
+    lookups: lookupCounter,
+    /** One answered request; `ms` from Fastify's reply.elapsedTime. */
+    observe(method: string, route: string, status: number, ms: number): void {
+      requests.observe({ method, route, status }, ms / 1000);
+    },
+    shed: () => shed.inc(),
+    databaseBusy: () => databaseBusy.inc(),
+    outage: () => outages.inc(),
+  };
+}
+
+export type AppMetrics = ReturnType<typeof createAppMetrics>;
