@@ -33,6 +33,9 @@ export function createAppMetrics(sources: MetricsSources) {
   });
   const found = lookups.labels('found');
   const notFound = lookups.labels('not_found');
+  // Both series from the start, at 0, so a rate over them exists before the first lookup of each kind.
+  found.inc(0);
+  notFound.inc(0);
   const shed = new Counter({
     name: 'shed_requests_total',
     help: 'Requests answered 503 SERVER_BUSY by load shedding',
