@@ -3,7 +3,8 @@ import { Suspense, useState, type ReactNode } from 'react';
 import { Spinner } from '@client/components/spinner';
 import { LazyToaster } from '@client/components/toast/lazy-toaster';
 import { useLanguage } from '@client/app/i18n/language-provider';
-import { usePublicConfig } from '@client/features/config/api/get-public-config';
+import { refreshConfigOnLaunchError, usePublicConfig } from '@client/features/config/api/get-public-config';
+import { LaunchBanners } from '@client/features/config/components/launch-banners';
 import { SessionProvider } from '@client/features/session/session-provider';
 import { createQueryClient } from '@client/lib/query-client';
 import '@client/styles/demo-notice.css';
@@ -28,6 +29,7 @@ function PageArea({ children }: { children: ReactNode }) {
   return (
     <>
       <DemoDataNotice />
+      <LaunchBanners />
       <main id="main" className="page" tabIndex={-1}>
         {configPending ? null : <Suspense fallback={<Spinner label={t.app.loading} />}>{children}</Suspense>}
       </main>
@@ -40,7 +42,7 @@ function PageArea({ children }: { children: ReactNode }) {
  * A chunk of its own, fetched alongside the page's, so the header paints without react-query.
  */
 export function AppBody({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => createQueryClient(refreshConfigOnLaunchError));
 
   return (
     <QueryClientProvider client={queryClient}>

@@ -9,7 +9,10 @@ export async function apiFetch(url: string, init: RequestInit = {}): Promise<Res
   } catch (error) {
     throw networkError(error);
   }
-  if (!response.ok) throw apiErrorFromBody(response.status, await response.text().catch(() => ''));
+  if (!response.ok) {
+    const bodyText = await response.text().catch(() => '');
+    throw apiErrorFromBody(response.status, bodyText, response.headers.get('retry-after'));
+  }
   return response;
 }
 

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode | null,
     message: string,
     readonly details: Readonly<Record<string, unknown>> = {},
+    /** The answer's Retry-After in seconds, when it sent one. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -22,16 +24,24 @@ export class ApiError extends Error {
 }
 
 /** Reads a non-2xx answer: the `{ error, message, ...details }` body when there is one, else the status alone. */
-export function apiErrorFromBody(status: number, bodyText: string): ApiError {
+export function apiErrorFromBody(status: number, bodyText: string, retryAfter: string | null = null): ApiError {
+  const retryAfterSeconds = parseRetryAfter(retryAfter);
   let body: unknown;
   try {
     body = JSON.parse(bodyText);
   } catch {
-    return new ApiError(status, null, '');
+    return new ApiError(status, null, '', {}, retryAfterSeconds);
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return new ApiError(status, null, '');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return new ApiError(status, null, '', {}, retryAfterSeconds);
   const { error, message, ...details } = body as Record<string, unknown>;
-  return new ApiError(status, isErrorCode(error) ? error : null, typeof message === 'string' ? message : '', details);
+  const code = isErrorCode(error) ? error : null;
+  return new ApiError(status, code, typeof message === 'string' ? message : '', details, retryAfterSeconds);
+}
+
+/** Retry-After in delay-seconds (the form this server sends); null for a date or anything unreadable. */
+function parseRetryAfter(header: string | null): number | null {
+  if (header === null || !/^\s*\d+\s*$/.test(header)) return null;
+  return Number(header);
 }
 
 export function networkError(cause: unknown): ApiError {

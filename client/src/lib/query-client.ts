@@ -1,5 +1,6 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { getJson } from './api-client';
+import { busyRetryDelayMs, retryWhenBusy } from './busy-retry';
 
 /** Queries without their own queryFn use a URL key, e.g. `['/api/tokens/stats']`. */
 const defaultQueryFn: QueryFunction = ({ queryKey }) => {
@@ -10,17 +11,25 @@ const defaultQueryFn: QueryFunction = ({ queryKey }) => {
   return getJson(queryKey.join('/'));
 };
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
+/**
+ * Only busy answers are retried (after their Retry-After); every other failure shows at once.
+ * `onError` sees every failed query and mutation (e.g. to refresh the config on a launch-state answer).
+ */
+export function createQueryClient(onError: (error: unknown, client: QueryClient) => void = () => {}): QueryClient {
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error) => onError(error, client) }),
+    mutationCache: new MutationCache({ onError: (error) => onError(error, client) }),
     defaultOptions: {
       queries: {
         queryFn: defaultQueryFn,
         staleTime: Infinity,
         gcTime: 5 * 60 * 1000,
         refetchOnWindowFocus: false,
-        retry: false,
+        retry: retryWhenBusy,
+        retryDelay: busyRetryDelayMs,
       },
-      mutations: { retry: false },
+      mutations: { retry: retryWhenBusy, retryDelay: busyRetryDelayMs },
     },
   });
+  return client;
 }

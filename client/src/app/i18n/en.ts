@@ -25,6 +25,10 @@ export const en = {
     demoDataLabel: 'Demo data:',
     demoDataText: 'the wallets, allocations and figures on this site are made-up examples, not the real distribution.',
   },
+  launch: {
+    pausedLead: 'Allocation lookups are paused:',
+    noticeLabel: 'Notice:',
+  },
   language: {
     otherLanguageName: '中文',
     otherLanguageCode: 'zh-CN',

@@ -22,6 +22,10 @@ export const zh: CoreDictionary = {
     demoDataLabel: '演示数据：',
     demoDataText: '本站显示的钱包、分配和数字均为虚构示例，并非真实分配。',
   },
+  launch: {
+    pausedLead: '分配查询已暂停：',
+    noticeLabel: '公告：',
+  },
   language: {
     otherLanguageName: 'English',
     otherLanguageCode: 'en',

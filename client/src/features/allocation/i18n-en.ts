@@ -88,4 +88,22 @@ export const allocationEn = {
   pageOf: (page: string, pages: string) => `Page ${page} of ${pages}`,
   holdersEmpty: 'No allocations yet.',
   holdersError: 'Top holders could not be loaded right now.',
+  busyRetrying: (seconds: string) => `Busy — retrying in ${seconds} s`,
+  revealTitle: 'The allocation list is not public yet',
+  opensIn: 'The allocation list opens in',
+  countdown: (days: number, hours: number, minutes: number, seconds: number) =>
+    days > 0
+      ? `${days} d ${hours} h ${minutes} min ${seconds} s`
+      : hours > 0
+        ? `${hours} h ${minutes} min ${seconds} s`
+        : minutes > 0
+          ? `${minutes} min ${seconds} s`
+          : `${seconds} s`,
+  opensAtTime: (time: string) => `Opening time: ${time} (your local time).`,
+  opensAtBlock: (block: string) => `The allocation list opens at block ${block}`,
+  blocksToGo: (blocks: string, about: string) => `${blocks} blocks to go, ${about} at about 10 minutes a block.`,
+  opening: 'Opening the allocation list...',
+  officialTitle: 'The official site, said plainly',
+  officialText:
+    'This site never asks you for a transaction, a seed phrase or a payment. Signing in with a wallet signs a message only, never a transaction. Anything that asks you to "claim" by signing a transaction or sending funds is not us.',
 } as const;

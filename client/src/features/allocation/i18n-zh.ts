@@ -87,4 +87,22 @@ export const allocationZh: Widen<typeof allocationEn> = {
   pageOf: (page: string, pages: string) => `第 ${page} 页，共 ${pages} 页`,
   holdersEmpty: '暂无分配。',
   holdersError: '暂时无法加载持有者排行。',
+  busyRetrying: (seconds: string) => `服务繁忙，${seconds} 秒后重试`,
+  revealTitle: '分配名单尚未公布',
+  opensIn: '分配名单开放倒计时',
+  countdown: (days: number, hours: number, minutes: number, seconds: number) =>
+    days > 0
+      ? `${days} 天 ${hours} 小时 ${minutes} 分 ${seconds} 秒`
+      : hours > 0
+        ? `${hours} 小时 ${minutes} 分 ${seconds} 秒`
+        : minutes > 0
+          ? `${minutes} 分 ${seconds} 秒`
+          : `${seconds} 秒`,
+  opensAtTime: (time: string) => `开放时间：${time}（你所在时区）。`,
+  opensAtBlock: (block: string) => `分配名单将在区块 ${block} 开放`,
+  blocksToGo: (blocks: string, about: string) => `还差 ${blocks} 个区块，${about}（按每个区块约 10 分钟估算）。`,
+  opening: '正在开放分配名单...',
+  officialTitle: '官方网站郑重声明',
+  officialText:
+    '本站绝不会要求你签署交易、提供助记词或付款。用钱包登录只签名一条消息，从不签署交易。任何要求你通过签署交易或转账来"领取"的，都不是我们。',
 };

@@ -223,6 +223,9 @@ export const tokenomicsEn = {
     allocationA:
       'Enter your wallet address on the Token Allocation page. Public token sale participants: try your BTC payment address instead.',
     allocationLink: 'Check My Token Allocation',
+    officialQ: 'How do I know I am on the official site?',
+    officialA:
+      'This site never asks you for a transaction, a seed phrase or a payment. Signing in with a wallet signs a message only, never a transaction. Anything that asks you to "claim" by signing a transaction or sending funds is not us.',
     releasesQ: 'When are the whale bonus releases?',
     releasesA: (first: string, second: string, third: string) =>
       `In three releases after TGE: ${first}; ${second}; ${third}. The allocation page shows a live countdown for each.`,

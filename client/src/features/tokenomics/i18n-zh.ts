@@ -218,6 +218,9 @@ export const tokenomicsZh: Widen<typeof tokenomicsEn> = {
     allocationQ: '如何查询我的分配？',
     allocationA: '在代币分配页面输入你的钱包地址。公开发售参与者：请改用你的 BTC 付款地址查询。',
     allocationLink: '查询我的代币分配',
+    officialQ: '怎样确认我在官方网站上？',
+    officialA:
+      '本站绝不会要求你签署交易、提供助记词或付款。用钱包登录只签名一条消息，从不签署交易。任何要求你通过签署交易或转账来"领取"的，都不是我们。',
     releasesQ: '巨鲸奖励何时发放？',
     releasesA: (first, second, third) =>
       `在 TGE 之后分三次发放：${first}；${second}；${third}。代币分配页面为每次发放显示实时倒计时。`,

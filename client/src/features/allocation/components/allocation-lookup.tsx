@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/app/i18n/language-provider';
 import { useAllocationLookup } from '../hooks/use-allocation-lookup';
 import { useBlockHeight } from '../hooks/use-block-height';
@@ -7,7 +8,7 @@ import { LookupForm } from './lookup-form';
 import { NotFoundHint } from './not-found-hint';
 
 export function AllocationLookup() {
-  const { t } = useLanguage();
+  const { t, language } = useLanguage();
   const headingId = useId();
   const lookup = useAllocationLookup();
   // Polled for as long as the page is open, so a result's countdowns are live the moment it appears.
@@ -24,6 +25,9 @@ export function AllocationLookup() {
         isPending={lookup.isPending}
         canClear={lookup.result !== null || lookup.showHint}
       />
+      <p role="status" className="muted alloc-lookup__busy">
+        {lookup.busyRetryInSeconds === null ? null : t.allocation.busyRetrying(formatNumber(lookup.busyRetryInSeconds, language))}
+      </p>
       {lookup.result && <AllocationResult allocation={lookup.result} blockHeight={blockHeight} />}
       {lookup.showHint && <NotFoundHint />}
     </section>

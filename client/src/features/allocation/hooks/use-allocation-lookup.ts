@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { LookupResult } from '@shared/schemas/allocation';
 import { toast } from '@client/components/toast/use-toast';
 import { useLanguage } from '@client/app/i18n/language-provider';
+import { busyRetryAfterSeconds, isBusyError } from '@client/lib/busy-retry';
 import { useLookupAllocationMutation } from '../api/lookup-allocation';
 import { formatTokens } from '../format';
 
@@ -9,9 +10,9 @@ export type FoundAllocation = Extract<LookupResult, { success: true }>['allocati
 
 const NOT_FOUND_TOAST_MS = 5_000;
 
-/** The lookup form's state: idle -> pending -> found / not found (hint) / error (result cleared). */
+/** The lookup form's state: idle -> pending (busy answers retried) -> found / not found (hint) / error (result cleared). */
 export function useAllocationLookup() {
-  const { t, language } = useLanguage();
+  const { t, language, describeError } = useLanguage();
   const [address, setAddress] = useState('');
   const [result, setResult] = useState<FoundAllocation | null>(null);
   const [showHint, setShowHint] = useState(false);
@@ -46,10 +47,10 @@ export function useAllocationLookup() {
           duration: NOT_FOUND_TOAST_MS,
         });
       },
-      onError: () => {
+      onError: (error) => {
         setResult(null);
         setShowHint(false);
-        toast({ title: t.allocation.errorTitle, description: t.allocation.lookupFailed, variant: 'destructive' });
+        toast({ title: t.allocation.errorTitle, description: describeError(error, t.allocation.lookupFailed), variant: 'destructive' });
       },
     });
   };
@@ -61,5 +62,9 @@ export function useAllocationLookup() {
     mutation.reset();
   };
 
-  return { address, setAddress, result, showHint, submit, clear, isPending: mutation.isPending };
+  // Between automatic retries of a busy answer: how long until the next try.
+  const busyRetryInSeconds =
+    mutation.isPending && isBusyError(mutation.failureReason) ? busyRetryAfterSeconds(mutation.failureReason) : null;
+
+  return { address, setAddress, result, showHint, submit, clear, isPending: mutation.isPending, busyRetryInSeconds };
 }

@@ -29,6 +29,7 @@ export function FaqList() {
   const items: FaqItem[] = [
     { id: 'token', question: text.tokenQ, answer: text.tokenA(format.tokens(totalSupply)), link: { to: '/tokenomics', label: text.tokenLink } },
     { id: 'allocation', question: text.allocationQ, answer: text.allocationA, link: { to: '/allocation', label: text.allocationLink } },
+    { id: 'official', question: text.officialQ, answer: text.officialA },
     { id: 'releases', question: text.releasesQ, answer: text.releasesA(first ?? '', second ?? '', third ?? '') },
     {
       id: 'sell',
