@@ -1,12 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/free-port.js';
 import { gracefulShutdown } from '../../server/graceful-shutdown.js';
-import { projectRoot } from '../helpers/run-cli.js';
+import { type ServerProcess, startServerProcess } from '../helpers/server-process.js';
 import { createTestApp } from '../helpers/test-app.js';
 
 /**
@@ -25,15 +23,11 @@ interface Answer {
 }
 
 let workDir: string;
-let child: ChildProcess;
-let base: string;
-let port: number;
-const output: string[] = [];
-let exited: Promise<number | null>;
+let server: ServerProcess;
 
 function get(agent: http.Agent | false, url: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = http.get({ host: '127.0.0.1', port, path: url, agent }, (response) => {
+    const request = http.get({ host: '127.0.0.1', port: server.port, path: url, agent }, (response) => {
       let body = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (body += chunk));
@@ -46,61 +40,23 @@ function get(agent: http.Agent | false, url: string): Promise<Answer> {
   });
 }
 
-/** Resolves once a line of the server's output contains `text`. */
-function outputContains(text: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      if (output.join('').includes(text)) {
-        child.stdout!.off('data', check);
-        resolve();
-      } else if (child.exitCode !== null) reject(new Error(`the server exited before saying "${text}":\n${output.join('')}`));
-    };
-    child.stdout!.on('data', check);
-    check();
-  });
-}
-
 beforeAll(async () => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-shutdown-'));
-  port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: projectRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(workDir, 'data'),
-      BACKUP_DIR: path.join(workDir, 'backups'),
-      BACKUP_INTERVAL_HOURS: '0',
-      CLIENT_DIR: path.join(workDir, 'no-client'),
-      DATABASE_URL: '',
-      SESSION_SECRET: 'graceful-shutdown-secret-long-enough-for-cookies',
-      LOG_LEVEL: 'info',
-      X_SIMULATED: 'false',
-      // Not a test of load shedding: a start-up under tsx would otherwise shed the first requests.
-      SHED_EVENT_LOOP_DELAY_MS: '0',
-      // Long enough for the requests below to be answered inside it on a busy machine.
-      SHUTDOWN_GRACE_MS: '3000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  server = await startServerProcess({
+    DATA_DIR: path.join(workDir, 'data'),
+    BACKUP_DIR: path.join(workDir, 'backups'),
+    CLIENT_DIR: path.join(workDir, 'no-client'),
+    DATABASE_URL: '',
+    SESSION_SECRET: 'graceful-shutdown-secret-long-enough-for-cookies',
+    // The test waits for the log line that says the shutdown began.
+    LOG_LEVEL: 'info',
+    // Long enough for the requests below to be answered inside it on a busy machine.
+    SHUTDOWN_GRACE_MS: '3000',
   });
-  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-  for (let attempt = 0; attempt < 300 && child.exitCode === null; attempt++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server did not start:\n${output.join('')}`);
 }, 90_000);
 
 afterAll(() => {
-  if (child.exitCode === null) child.kill('SIGKILL');
+  if (server?.child.exitCode === null) server.child.kill('SIGKILL');
   fs.rmSync(workDir, { recursive: true, force: true });
 });
 
@@ -112,8 +68,8 @@ describe('SIGTERM with 100 keep-alive connections open', () => {
     expect(before.every((answer) => answer.connection === 'keep-alive')).toBe(true);
     expect((await get(false, '/readyz')).status).toBe(200);
 
-    child.kill('SIGTERM');
-    await outputContains('shutting down');
+    server.child.kill('SIGTERM');
+    await server.outputContains('shutting down');
 
     const ready = await get(false, '/readyz');
     expect(ready.status).toBe(503);
@@ -133,7 +89,7 @@ describe('SIGTERM with 100 keep-alive connections open', () => {
     expect(fresh.map((answer) => [answer.status, answer.connection, answer.reusedSocket])).toEqual(Array(10).fill([200, 'close', false]));
     expect((await get(false, '/readyz')).status).toBe(503);
 
-    expect(await exited).toBe(0);
+    expect(await server.exited).toBe(0);
     agent.destroy();
   }, 60_000);
 });

@@ -1,13 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/free-port.js';
 import { connectDatabase } from '../../server/db/connect.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
-import { runCli, projectRoot } from '../helpers/run-cli.js';
+import { runCli } from '../helpers/run-cli.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
+import { type ServerProcess, startServerProcess } from '../helpers/server-process.js';
 import { createPostgresSchema, postgresUrl } from '../helpers/test-database.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 
@@ -16,48 +15,11 @@ import { mainnetWallets } from '../helpers/wallets.js';
  * run beside them switches both, without a restart, within their 5 s cache.
  */
 
-interface Server {
-  base: string;
-  child: ChildProcess;
-  output: string[];
-}
-
 let schema: Awaited<ReturnType<typeof createPostgresSchema>>;
 let workDir: string;
-let servers: Server[] = [];
+let servers: ServerProcess[] = [];
 
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: projectRoot,
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const server = { base: `http://127.0.0.1:${port}`, child, output };
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    try {
-      if ((await fetch(`${server.base}/healthz`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start:\n${output.join('')}`);
-}
-
-async function stopServer(server: Server): Promise<void> {
-  if (server.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  await exited;
-}
-
-const lookup = (server: Server) =>
+const lookup = (server: ServerProcess) =>
   fetch(`${server.base}/api/allocation/lookup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -65,7 +27,7 @@ const lookup = (server: Server) =>
   });
 
 /** Asks until the lookup answers `status` (each process re-reads the launch state every 5 s), 20 s at most. */
-async function lookupUntil(server: Server, status: number): Promise<Response> {
+async function lookupUntil(server: ServerProcess, status: number): Promise<Response> {
   const deadline = Date.now() + 20_000;
   let response = await lookup(server);
   while (response.status !== status && Date.now() < deadline) {
@@ -86,25 +48,18 @@ describe.runIf(postgresUrl)('npm run launch switches two app processes on one Po
     await seedAllocationRecords(db, [{ wallet: mainnetWallets.taproot, category: 'Holder Airdrop', tokens: '1500' }]);
     await db.destroy();
     const env = (name: string) => ({
-      HOST: '127.0.0.1',
       DATABASE_URL: schema.url,
       DATA_DIR: path.join(workDir, name),
       CLIENT_DIR: path.join(workDir, 'no-client'),
       SESSION_SECRET: 'launch-two-processes-secret-long-enough',
-      LOG_LEVEL: 'warn',
-      X_SIMULATED: 'false',
-      BACKUP_INTERVAL_HOURS: '0',
-      // Polled every few ms while the other process starts: a loaded test machine must not shed them.
-      SHED_EVENT_LOOP_DELAY_MS: '0',
       BACKUP_DIR: path.join(`${workDir}-backups`, name),
-      BLOCK_HEIGHT_URLS: 'http://127.0.0.1:9/no-explorer-in-tests',
       ALLOCATION_REVEAL_AT: '2099-01-01T00:00:00Z',
     });
-    servers = await Promise.all([startServer(env('a')), startServer(env('b'))]);
+    servers = await Promise.all([startServerProcess(env('a'), 'a'), startServerProcess(env('b'), 'b')]);
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all(servers.map(stopServer));
+    await Promise.all(servers.map((server) => server.stop()));
     await schema?.drop();
     if (workDir) {
       fs.rmSync(workDir, { recursive: true, force: true });

@@ -2,26 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { blockTheEventLoop } from '../helpers/block-event-loop.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 
 // A loop delay this process reaches only while the test blocks it, sampled often so the test is quick.
 const shedding = { SHED_EVENT_LOOP_DELAY_MS: '50', SHED_SAMPLE_INTERVAL_MS: '100' };
-
-/**
- * Keeps this process's event loop blocked in long synchronous stretches with short gaps, as a server
- * saturated by a spike is: the gaps let requests in, every sample of the loop delay sees a stretch.
- */
-function blockTheEventLoop(): () => void {
-  const timer = setInterval(() => {
-    const until = performance.now() + 200;
-    while (performance.now() < until) {
-      // busy: nothing else runs
-    }
-  }, 10);
-  return () => clearInterval(timer);
-}
 
 let ctx: TestContext;
 let base: string;

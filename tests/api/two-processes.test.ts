@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,9 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../server/db/connect.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { type FakeX, startFakeX } from '../helpers/fake-x.js';
-import { freePort } from '../../scripts/free-port.js';
 import { multipartBody } from '../helpers/multipart.js';
-import { projectRoot } from '../helpers/run-cli.js';
+import { type ServerProcess, startServerProcess } from '../helpers/server-process.js';
 import { createPostgresSchema, postgresUrl } from '../helpers/test-database.js';
 import { fakeWallet, mainnetWallets } from '../helpers/wallets.js';
 
@@ -30,13 +28,6 @@ const tweetTexts = [
   'Winter is coming and my oak tree portfolio looks strong: every nut inscribed, every block counted, no paper hands here. #ACORN #BRC20',
 ] as const;
 
-interface Server {
-  name: string;
-  base: string;
-  child: ChildProcess;
-  output: string[];
-}
-
 interface Session {
   cookie: string;
   userId: number;
@@ -46,46 +37,14 @@ interface Session {
 let fakeX: FakeX;
 let schema: Awaited<ReturnType<typeof createPostgresSchema>>;
 let workDir: string;
-let a: Server;
-let b: Server;
+let a: ServerProcess;
+let b: ServerProcess;
 let nextPostId = 1995000000000000000n;
-
-async function startServer(name: string, env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: projectRoot,
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const server = { name, base: `http://127.0.0.1:${port}`, child, output };
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    try {
-      if ((await fetch(`${server.base}/healthz`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server ${name} did not start:\n${output.join('')}`);
-}
-
-async function stopServer(server: Server | undefined): Promise<void> {
-  if (!server || server.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  await exited;
-}
 
 let ipCounter = 10;
 const newIp = () => `203.0.113.${ipCounter++}`;
 
-function call(server: Server, url: string, init: { method?: string; ip: string; cookie?: string; json?: unknown; body?: ReturnType<typeof multipartBody> }) {
+function call(server: ServerProcess, url: string, init: { method?: string; ip: string; cookie?: string; json?: unknown; body?: ReturnType<typeof multipartBody> }) {
   const headers: Record<string, string> = { 'x-forwarded-for': init.ip };
   if (init.cookie) headers.cookie = init.cookie;
   let body: string | Uint8Array<ArrayBuffer> | undefined;
@@ -99,7 +58,7 @@ function call(server: Server, url: string, init: { method?: string; ip: string; 
   return fetch(`${server.base}${url}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body, redirect: 'manual' });
 }
 
-async function login(server: Server, walletAddress: string, ip = newIp()): Promise<Session> {
+async function login(server: ServerProcess, walletAddress: string, ip = newIp()): Promise<Session> {
   const response = await call(server, '/api/auth/login', { ip, json: { walletAddress } });
   if (response.status !== 200) throw new Error(`login on ${server.name}: ${response.status} ${await response.text()}`);
   const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
@@ -107,7 +66,7 @@ async function login(server: Server, walletAddress: string, ip = newIp()): Promi
 }
 
 /** OAuth started on `start`, X's redirect followed to `finish`, the code exchanged on `finish`. */
-async function linkX(start: Server, finish: Server, session: Session, walletAddress: string) {
+async function linkX(start: ServerProcess, finish: ServerProcess, session: Session, walletAddress: string) {
   const begin = await call(start, '/api/auth/twitter', session);
   expect(begin.status).toBe(200);
   const { authUrl } = (await begin.json()) as { authUrl: string };
@@ -123,14 +82,14 @@ async function linkX(start: Server, finish: Server, session: Session, walletAddr
   });
 }
 
-async function upload(server: Server, session: Session, image: Buffer): Promise<string> {
+async function upload(server: ServerProcess, session: Session, image: Buffer): Promise<string> {
   const body = multipartBody([{ name: 'image', value: image, filename: 'photo.png', type: 'image/png' }]);
   const response = await call(server, '/api/upload/image', { ...session, body });
   if (response.status !== 200) throw new Error(`upload on ${server.name}: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { uploadedImageUrl: string }).uploadedImageUrl;
 }
 
-function generate(server: Server, session: Session, uploadedImageUrl?: string) {
+function generate(server: ServerProcess, session: Session, uploadedImageUrl?: string) {
   return call(server, '/api/memes/generate', {
     ...session,
     json: { userId: session.userId, theme: 'hodl_gang', customPrompt: 'Acorns all the way down', templateId: 1, ...(uploadedImageUrl ? { uploadedImageUrl } : {}) },
@@ -143,7 +102,7 @@ function publish(authorId: string, text: string): string {
   return nextPostId.toString();
 }
 
-function claimTweet(server: Server, session: Session & { xId: string }, text: string) {
+function claimTweet(server: ServerProcess, session: Session & { xId: string }, text: string) {
   const tweetId = publish(session.xId, text);
   return call(server, '/api/tweets/post', {
     ...session,
@@ -169,29 +128,23 @@ describe.runIf(postgresUrl)('two app processes on one PostgreSQL (only with TEST
     await db.destroy();
 
     const env = (name: string) => ({
-      HOST: '127.0.0.1',
       PUBLIC_URL: publicUrl,
       DATABASE_URL: schema.url,
       DATA_DIR: path.join(workDir, name),
       CLIENT_DIR: path.join(workDir, 'no-client'),
       SESSION_SECRET: sessionSecret,
-      LOG_LEVEL: 'warn',
       MINING_OPEN: 'true',
-      X_SIMULATED: 'false',
       TRUST_PROXY: '127.0.0.1',
       LOGIN_RATE_LIMIT: String(loginLimit),
       GENERATION_LIMIT_PER_USER: String(generationLimit),
       UPSTREAM_TIMEOUT_MS: '3000',
-      BLOCK_HEIGHT_URLS: 'http://127.0.0.1:9/no-explorer-in-tests',
-      // Two servers and PostgreSQL on a busy test machine: its loop delays must not shed the checks' requests.
-      SHED_EVENT_LOOP_DELAY_MS: '0',
       ...fakeX.env,
     });
-    [a, b] = await Promise.all([startServer('A', env('a')), startServer('B', env('b'))]);
+    [a, b] = await Promise.all([startServerProcess(env('a'), 'A'), startServerProcess(env('b'), 'B')]);
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all([stopServer(a), stopServer(b)]);
+    await Promise.all([a?.stop(), b?.stop()]);
     await fakeX?.close();
     await schema?.drop();
     if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
