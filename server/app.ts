@@ -119,6 +119,9 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
   await app.register(launch, { config, ...(overrides.now ? { now: overrides.now } : {}) });
   // After what it reads (database, shedding, launch), before the routes its hooks count.
   await app.register(metrics, { config });
+  const { upstreams } = app.metrics;
+  if (x.isConfigured) upstreams.watch('x', x.upstreamState);
+  if (generator.upstreamState) upstreams.watch('llm', generator.upstreamState);
 
   await app.register(healthRoutes);
   await app.register(configRoutes, {
@@ -138,9 +141,9 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
   await app.register(disputesRoutes, { prefix: '/api/allocation/disputes' });
   await app.register(pointsRoutes, { prefix: '/api/tokens', ...(overrides.now ? { now: overrides.now } : {}) });
   const clock = overrides.now ? { now: overrides.now } : {};
-  await app.register(chainRoutes, { prefix: '/api', config, ...clock });
-  await app.register(collectionRoutes, { prefix: '/api', config, ...clock });
-  await app.register(stakingRoutes, { prefix: '/api', config, ...clock });
+  await app.register(chainRoutes, { prefix: '/api', config, upstreams, ...clock });
+  await app.register(collectionRoutes, { prefix: '/api', config, upstreams, ...clock });
+  await app.register(stakingRoutes, { prefix: '/api', config, upstreams, ...clock });
   await app.register(xAuthRoutes, { prefix: '/api', deps: { x, box }, simulatedX: config.x.mode === 'simulated' });
   await app.register(tweetsRoutes, {
     prefix: '/api/tweets',
@@ -148,12 +151,13 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
     box,
     generator,
     miningOpen: config.miningOpen,
+    claims: app.metrics.claims,
   });
   await app.register(activityRoutes, { prefix: '/api' });
   await app.register(leaderboardRoutes, { prefix: '/api/mining', ...(overrides.now ? { now: overrides.now } : {}) });
   await app.register(memesRoutes, {
     prefix: '/api/memes',
-    deps: { ...viewDeps, x, box, generator, miningOpen: config.miningOpen },
+    deps: { ...viewDeps, x, box, generator, miningOpen: config.miningOpen, claims: app.metrics.claims },
   });
   // Multipart bodies only where files are uploaded: the plugin's hooks would otherwise run on every request.
   await app.register(async (uploads) => {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { CachedSource } from '../lib/cached-source.js';
 import { demoRowsPresent } from './demo.repository.js';
 
 /**
@@ -11,7 +12,7 @@ export const demoPresenceTtlMs = 10_000;
 export interface DemoPresence {
   /**
    * Whether demo rows are present, read from the database at most once per TTL (concurrent callers
-   * share one read); when a read fails, the last answer if there is one.
+   * share one read); when a read fails, the last answer if there is one, held for another TTL.
    */
   get(): Promise<boolean>;
   /** The answer get() would give without reading, or null when it needs a read. */
@@ -19,31 +20,9 @@ export interface DemoPresence {
 }
 
 export function createDemoPresence(db: Kysely<Database>, now: () => number = Date.now): DemoPresence {
-  let cached: { value: boolean; readAt: number } | null = null;
-  let reading: Promise<boolean> | null = null;
-  const current = () => (cached && now() - cached.readAt < demoPresenceTtlMs ? cached.value : null);
+  const present = new CachedSource(() => demoRowsPresent(db), demoPresenceTtlMs, demoPresenceTtlMs, now, { waitPastTtl: true });
   return {
-    current,
-    async get() {
-      const known = current();
-      if (known !== null) return known;
-      reading ??= demoRowsPresent(db)
-        .then(
-          (value) => {
-            cached = { value, readAt: now() };
-            return value;
-          },
-          (error: unknown) => {
-            // The database away: the last answer stands for another TTL, so pages still get their config.
-            if (!cached) throw error;
-            cached = { value: cached.value, readAt: now() };
-            return cached.value;
-          },
-        )
-        .finally(() => {
-          reading = null;
-        });
-      return reading;
-    },
+    current: () => present.current()?.value ?? null,
+    get: async () => (await present.get()).value,
   };
 }

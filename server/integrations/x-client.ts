@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppConfig } from '../config.js';
+import { lastCallState } from '../lib/upstream-state.js';
 import { fetchBounded, UpstreamError } from './http.js';
 
 export interface XTokens {
@@ -49,21 +50,29 @@ export function createXClient(config: AppConfig) {
   const { clientId, clientSecret } = config.x;
   const redirectUrl = config.x.redirectUrl ?? `${config.publicUrl}/api/auth/twitter/callback`;
   const timeoutMs = config.upstreamTimeoutMs;
+  const lastCall = lastCallState();
 
-  /** The status and parsed body; the timeout covers the body, so a late body is X being unavailable. */
+  /**
+   * The status and parsed body; the timeout covers the body, so a late body is X being unavailable.
+   * No answer, a 5xx or an answer that is not JSON counts as X unavailable (metrics); a 4xx is X answering.
+   */
   async function call(url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
     let answer: { status: number; text: string };
     try {
       answer = await fetchBounded(url, { ...init, timeoutMs });
     } catch (error) {
+      lastCall.failed();
       throw new UpstreamError('X did not answer in time', { cause: error });
     }
     let body: unknown = null;
     try {
       body = answer.text ? JSON.parse(answer.text) : null;
     } catch {
+      lastCall.failed();
       throw new UpstreamError(`X answered ${answer.status} with something that is not JSON`);
     }
+    if (answer.status >= 500) lastCall.failed();
+    else lastCall.answered();
     return { status: answer.status, body };
   }
 
@@ -87,6 +96,8 @@ export function createXClient(config: AppConfig) {
 
   return {
     isConfigured: clientId !== null,
+    /** Whether X answered its last call (metrics). */
+    upstreamState: lastCall.state,
     /** What an account must have to be linked and to claim; the x-auth feature rules on it. */
     requirements: config.x.requirements,
 

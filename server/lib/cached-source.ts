@@ -1,3 +1,5 @@
+import type { UpstreamState } from './upstream-state.js';
+
 export interface Cached<T> {
   value: T;
   fetchedAt: number;
@@ -19,6 +21,10 @@ interface Fetched<T> {
  * - after a failure upstream is not asked again for `retryAfterMs`, and with no value to fall back
  *   on, the failure itself is what callers get in that time;
  * - only when nothing was ever fetched does a failure reach the caller.
+ *
+ * With `waitPastTtl`, past its time to live callers wait for the new value instead (a switch stored
+ * in the database is then followed within the time to live), and a failed refresh still answers the
+ * last value, held until the retry delay has passed.
  */
 export class CachedSource<T> {
   private last: Fetched<T> | null = null;
@@ -33,15 +39,20 @@ export class CachedSource<T> {
     /** After a failure, wait this long before asking upstream again (protects a struggling upstream). */
     private readonly retryAfterMs = Math.min(ttlMs, 10_000),
     private readonly now: () => number = Date.now,
+    private readonly options: { waitPastTtl?: boolean } = {},
   ) {}
 
   async get(): Promise<Readonly<Cached<T>>> {
     const current = this.current();
     if (current) return current;
     if (this.waitingToRetry(this.now())) throw this.failure!.error;
-    await this.refresh();
-    // A value now exists, so current() answers it (fresh, not stale), the object later calls share.
-    return this.current()!;
+    try {
+      await this.refresh();
+    } catch (error) {
+      // Only with waitPastTtl is there a value to hold here.
+      if (!this.last) throw error;
+    }
+    return this.answerFor(this.now());
   }
 
   /**
@@ -51,18 +62,38 @@ export class CachedSource<T> {
   current(): Readonly<Cached<T>> | null {
     if (!this.last) return null;
     const now = this.now();
-    const age = now - this.last.fetchedAt;
-    if (age >= this.ttlMs && !this.waitingToRetry(now)) {
+    if (now - this.last.fetchedAt >= this.ttlMs && !this.waitingToRetry(now)) {
+      if (this.options.waitPastTtl) return null;
       // The outcome is recorded by refresh(); this caller does not wait for it.
       this.refresh().catch(() => {});
     }
-    const stale = this.failure !== null || age >= 2 * this.ttlMs;
-    // The same object until something in it changes: a route may answer it thousands of times a second.
-    if (this.answer === null || this.answered !== this.last || this.answer.stale !== stale) {
-      this.answered = this.last;
-      this.answer = { value: this.last.value, fetchedAt: this.last.fetchedAt, stale };
+    return this.answerFor(now);
+  }
+
+  /** The last value as answered at `now`: the same object until something in it changes (a route may answer it thousands of times a second). */
+  private answerFor(now: number): Readonly<Cached<T>> {
+    const last = this.last!;
+    const stale = this.isStale(now - last.fetchedAt);
+    if (this.answer === null || this.answered !== last || this.answer.stale !== stale) {
+      this.answered = last;
+      this.answer = { value: last.value, fetchedAt: last.fetchedAt, stale };
     }
     return this.answer;
+  }
+
+  /**
+   * How upstream answered its last call, without asking it: live (it answered), stale (it failed and
+   * the value kept is served, marked stale), unavailable (it failed and nothing is kept), or null
+   * before the first call. A value merely old (nobody asked for a while) is still live: upstream
+   * gave no sign of trouble, and the next caller's refresh will tell.
+   */
+  state(): UpstreamState | null {
+    if (this.failure) return this.last ? 'stale' : 'unavailable';
+    return this.last ? 'live' : null;
+  }
+
+  private isStale(age: number): boolean {
+    return this.failure !== null || age >= 2 * this.ttlMs;
   }
 
   private waitingToRetry(now: number): boolean {

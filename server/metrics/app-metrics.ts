@@ -1,5 +1,8 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { type DisputeStatus, disputeStatuses } from '../../shared/dispute-rules.js';
 import type { LookupCounter } from '../features/allocation/lookup-counter.js';
+import type { ClaimCounter } from '../features/claims/claim-counter.js';
+import { createUpstreamStateGauge } from './upstream-metrics.js';
 
 /** What is read at scrape time, not counted per request. */
 export interface MetricsSources {
@@ -8,6 +11,10 @@ export interface MetricsSources {
   launchState: () => Promise<{ revealed: boolean; paused: boolean }>;
   /** When the newest complete backup was taken; null when there is none. */
   lastGoodBackupAt: () => Date | null;
+  /** One grouped count in the database; asked only while it is reachable. */
+  disputesByStatus: () => Promise<Record<DisputeStatus, number>>;
+  /** A read at scrape time failed; the scrape answers without it. */
+  readFailed: (what: string, error: unknown) => void;
 }
 
 /**
@@ -36,6 +43,14 @@ export function createAppMetrics(sources: MetricsSources) {
   // Both series from the start, at 0, so a rate over them exists before the first lookup of each kind.
   found.inc(0);
   notFound.inc(0);
+  const claims = new Counter({
+    name: 'claims_total',
+    help: 'Claims of points for a post on X, by kind (tweet, meme) and outcome: accepted, or the error code of the refusal',
+    labelNames: ['kind', 'outcome'] as const,
+    registers: [registry],
+  });
+  claims.labels('tweet', 'accepted').inc(0);
+  claims.labels('meme', 'accepted').inc(0);
   const shed = new Counter({
     name: 'shed_requests_total',
     help: 'Requests answered 503 SERVER_BUSY by load shedding',
@@ -84,6 +99,21 @@ export function createAppMetrics(sources: MetricsSources) {
     },
   });
   new Gauge({
+    name: 'allocation_disputes',
+    help: 'Allocation disputes by status (open, answered, resolved); the last counts read stay while the database cannot be counted',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      if (!sources.databaseReachable()) return;
+      try {
+        const counts = await sources.disputesByStatus();
+        for (const status of disputeStatuses) this.set({ status }, counts[status]);
+      } catch (error) {
+        sources.readFailed('allocation_disputes', error);
+      }
+    },
+  });
+  new Gauge({
     name: 'backup_last_good_timestamp_seconds',
     help: 'When the newest complete backup in BACKUP_DIR was taken (unix seconds); NaN when there is none',
     registers: [registry],
@@ -96,10 +126,15 @@ export function createAppMetrics(sources: MetricsSources) {
   const lookupCounter: LookupCounter = {
     counted: (isFound) => (isFound ? found : notFound).inc(),
   };
+  const claimCounter: ClaimCounter = {
+    counted: (kind, outcome) => claims.labels(kind, outcome).inc(),
+  };
 
   return {
     registry,
     lookups: lookupCounter,
+    claims: claimCounter,
+    upstreams: createUpstreamStateGauge(registry),
     /** One answered request; `ms` from Fastify's reply.elapsedTime. */
     observe(method: string, route: string, status: number, ms: number): void {
       requests.observe({ method, route, status }, ms / 1000);

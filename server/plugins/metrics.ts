@@ -6,13 +6,16 @@ import { AppError, unauthorized } from '../errors.js';
 import type { LookupCounter } from '../features/allocation/lookup-counter.js';
 import { uncountedLookups } from '../features/allocation/lookup-counter.js';
 import { listCompleteBackups } from '../features/backups/backup-rotation.js';
+import { type ClaimCounter, uncountedClaims } from '../features/claims/claim-counter.js';
+import { disputeCounts } from '../features/disputes/disputes.service.js';
+import { unwatchedUpstreams, type UpstreamWatch } from '../lib/upstream-state.js';
 import { DatabaseBusyError } from '../db/waiting-sqlite-driver.js';
 import { createAppMetrics } from '../metrics/app-metrics.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Counters the features feed; they count nothing while metrics are off. */
-    metrics: { lookups: LookupCounter };
+    /** Counters the features feed and the outside sources they watch; nothing is kept while metrics are off. */
+    metrics: { lookups: LookupCounter; claims: ClaimCounter; upstreams: UpstreamWatch };
   }
 }
 
@@ -32,7 +35,7 @@ function bearerMatches(header: string | undefined, expected: Buffer): boolean {
 export default fp<{ config: AppConfig }>(
   async (app, { config }) => {
     if (config.metricsToken === null) {
-      app.decorate('metrics', { lookups: uncountedLookups });
+      app.decorate('metrics', { lookups: uncountedLookups, claims: uncountedClaims, upstreams: unwatchedUpstreams });
       return;
     }
     const expected = digest(config.metricsToken);
@@ -44,8 +47,10 @@ export default fp<{ config: AppConfig }>(
         return { revealed: state.allocation.revealed, paused: state.pause !== null };
       },
       lastGoodBackupAt: () => listCompleteBackups(config.backupDir)[0]?.createdAt ?? null,
+      disputesByStatus: () => disputeCounts(app.db),
+      readFailed: (what, error) => app.log.warn({ err: error }, `metrics: could not read ${what}; the last value stays`),
     });
-    app.decorate('metrics', { lookups: metrics.lookups });
+    app.decorate('metrics', { lookups: metrics.lookups, claims: metrics.claims, upstreams: metrics.upstreams });
     const stopWatching = app.databaseHealth.onChange((change) => {
       if (!change.reachable) metrics.outage();
     });

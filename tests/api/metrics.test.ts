@@ -1,11 +1,17 @@
+import { sql } from 'kysely';
 import parsePrometheusTextFormat, { type PrometheusFamily } from 'parse-prometheus-text-format';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createBackup } from '../../server/features/backups/backup.service.js';
+import { answerDispute } from '../../server/features/disputes/disputes.service.js';
 import { launchStateTtlMs, pause } from '../../server/features/launch/launch.service.js';
 import { blockTheEventLoop } from '../helpers/block-event-loop.js';
+import { requestMemeClaim, requestTweetClaim } from '../helpers/claim-requests.js';
+import { startFakeUpstream } from '../helpers/fake-upstream.js';
+import { startFakeX } from '../helpers/fake-x.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
+import { connectX, loginCookie } from '../helpers/x-flow.js';
 
 const token = 'metrics-token-for-the-tests';
 let ctx: TestContext | undefined;
@@ -143,5 +149,140 @@ describe('GET /metrics', () => {
       (metric) => metric.labels?.route === '/api/allocation/lookup' && metric.labels.status === '503',
     );
     expect(shedLookups).toHaveLength(1);
+  });
+});
+
+/** Every label value of the scrape, to look for what must never be one. */
+function labelValues(scrape: Scrape): string[] {
+  return scrape.series.flatMap((entry) => entry.metrics.flatMap((metric) => Object.values(metric.labels ?? {})));
+}
+
+/** The one-hot state of an outside service: which of live, stale and unavailable is 1 (null: none yet). */
+function upstreamState(families: PrometheusFamily[], source: string): string | null {
+  const states = ['live', 'stale', 'unavailable'].filter((state) => value(families, 'upstream_state', { source, state }) === 1);
+  expect(states.length).toBeLessThanOrEqual(1);
+  return states[0] ?? null;
+}
+
+const tweetText =
+  'Squirrels stacking acorns on Bitcoin all winter long. The ordinals community never sleeps and neither do we. #ACORN #BRC20';
+
+describe('GET /metrics: claims, disputes and outside services', () => {
+  async function claimingApp() {
+    const fakeX = await startFakeX();
+    onTestFinished(() => fakeX.close());
+    const base = await startMetricsApp(undefined, { ...fakeX.env, MINING_OPEN: 'true', UPSTREAM_TIMEOUT_MS: '400' });
+    fakeX.setNextUser({ id: '7007', username: 'metricsposter', verifiedType: 'none' });
+    const session = await loginCookie(ctx!.app, mainnetWallets.taproot);
+    const { exchange } = await connectX(ctx!.app, session, mainnetWallets.taproot);
+    expect(exchange.statusCode).toBe(200);
+    const claimTweet = (tweetId: string) => {
+      fakeX.addPost(tweetId, { authorId: '7007', text: tweetText, createdAt: new Date() });
+      return requestTweetClaim(ctx!.app, session, {
+        tweetText,
+        isCustom: true,
+        actualTweetUrl: `https://x.com/metricsposter/status/${tweetId}`,
+        postingStartTime: Date.now() - 60_000,
+      });
+    };
+    return { base, fakeX, session, claimTweet };
+  }
+
+  it('counts claims by kind and outcome (accepted or the refusal code), with no wallet, handle or post id in a label', async () => {
+    const { base, session, claimTweet } = await claimingApp();
+    const before = await scrape(base);
+    expect(value(before.families, 'claims_total', { kind: 'tweet', outcome: 'accepted' })).toBe(0);
+    expect(value(before.families, 'claims_total', { kind: 'meme', outcome: 'accepted' })).toBe(0);
+
+    expect((await claimTweet('1790000000000000101')).statusCode).toBe(200);
+    const early = await claimTweet('1790000000000000102');
+    expect(early.json().error).toBe('TWEET_COOLDOWN_ACTIVE');
+    const noMeme = await requestMemeClaim(ctx!.app, session, 'no-such-meme', '1790000000000000103');
+    expect(noMeme.json().error).toBe('MEME_NOT_FOUND');
+
+    const after = await scrape(base);
+    expect(family(after.families, 'claims_total').type).toBe('COUNTER');
+    expect(value(after.families, 'claims_total', { kind: 'tweet', outcome: 'accepted' })).toBe(1);
+    expect(value(after.families, 'claims_total', { kind: 'tweet', outcome: 'TWEET_COOLDOWN_ACTIVE' })).toBe(1);
+    expect(value(after.families, 'claims_total', { kind: 'meme', outcome: 'MEME_NOT_FOUND' })).toBe(1);
+    expect(value(after.families, 'claims_total', { kind: 'meme', outcome: 'accepted' })).toBe(0);
+    expect(upstreamState(after.families, 'x')).toBe('live');
+
+    const secrets = [mainnetWallets.taproot, 'metricsposter', '7007', '17900000000000001', 'no-such-meme'];
+    const labels = labelValues(after);
+    for (const secret of secrets) {
+      expect(labels.filter((label) => label.toLowerCase().includes(secret.toLowerCase()))).toEqual([]);
+    }
+  });
+
+  it('says X is unavailable once it fails, and counts the claim it refused', async () => {
+    const { base, fakeX, claimTweet } = await claimingApp();
+    fakeX.setMode('tweets', 'fail');
+    expect((await claimTweet('1790000000000000201')).json().error).toBe('X_UNAVAILABLE');
+    const { families } = await scrape(base);
+    expect(value(families, 'claims_total', { kind: 'tweet', outcome: 'X_UNAVAILABLE' })).toBe(1);
+    expect(upstreamState(families, 'x')).toBe('unavailable');
+  });
+
+  it('gives the disputes by status from the database, and keeps the last counts when they cannot be read', async () => {
+    const base = await startMetricsApp();
+    const before = await scrape(base);
+    expect(family(before.families, 'allocation_disputes').type).toBe('GAUGE');
+    for (const status of ['open', 'answered', 'resolved']) expect(value(before.families, 'allocation_disputes', { status })).toBe(0);
+
+    const { cookie } = await loginCookie(ctx!.app, mainnetWallets.taproot);
+    const filed = await ctx!.app.inject({
+      method: 'POST',
+      url: '/api/allocation/disputes',
+      headers: { cookie },
+      payload: { message: 'Nothing arrived' },
+    });
+    expect(filed.statusCode).toBe(201);
+    expect(value((await scrape(base)).families, 'allocation_disputes', { status: 'open' })).toBe(1);
+
+    await answerDispute(ctx!.handle.db, filed.json().dispute.id, 'Your wallet held no acorn at the snapshot.');
+    const answered = await scrape(base);
+    expect(value(answered.families, 'allocation_disputes', { status: 'open' })).toBe(0);
+    expect(value(answered.families, 'allocation_disputes', { status: 'answered' })).toBe(1);
+
+    // The count fails (its table is gone): the scrape still answers, with the counts last read.
+    await sql`alter table allocation_disputes rename to allocation_disputes_away`.execute(ctx!.handle.db);
+    const unreadable = await scrape(base);
+    expect(value(unreadable.families, 'allocation_disputes', { status: 'answered' })).toBe(1);
+    expect(value(unreadable.families, 'database_reachable')).toBe(1);
+    await sql`alter table allocation_disputes_away rename to allocation_disputes`.execute(ctx!.handle.db);
+  });
+
+  it('follows each outside service from live to stale (answering, then failing) and unavailable, named, never by URL', async () => {
+    const upstream = await startFakeUpstream();
+    onTestFinished(() => upstream.close());
+    upstream.set('/height', { kind: 'text', body: '915000' });
+    upstream.set('/v2/ord/btc/stat', { kind: 'text', body: 'down', status: 500 });
+    let clock = Date.now();
+    const base = await startMetricsApp(() => clock, {
+      BLOCK_HEIGHT_URLS: `${upstream.url}/height`,
+      MARKETPLACE_API_BASE: upstream.url,
+      UPSTREAM_TIMEOUT_MS: '300',
+    });
+    const untouched = await scrape(base);
+    expect(upstreamState(untouched.families, 'block_explorer')).toBeNull();
+    expect(upstreamState(untouched.families, 'marketplace')).toBeNull();
+
+    expect((await fetch(`${base}/api/chain/tip-height`)).status).toBe(200);
+    expect(upstreamState((await scrape(base)).families, 'block_explorer')).toBe('live');
+
+    // Past its time to live with the explorer failing: the old height is served, marked stale.
+    upstream.set('/height', { kind: 'text', body: 'down', status: 500 });
+    clock += 30_001;
+    expect((await fetch(`${base}/api/chain/tip-height`)).status).toBe(200);
+    await vi.waitFor(async () => expect(upstreamState((await scrape(base)).families, 'block_explorer')).toBe('stale'));
+
+    // Failing with nothing kept: unavailable.
+    expect((await fetch(`${base}/api/nft/collection-stats/acorn-squirrels`)).status).toBe(502);
+    const failed = await scrape(base);
+    expect(upstreamState(failed.families, 'marketplace')).toBe('unavailable');
+    expect(labelValues(failed).filter((label) => label.includes('127.0.0.1'))).toEqual([]);
+    const sources = new Set(family(failed.families, 'upstream_state').metrics.map((metric) => metric.labels?.source));
+    expect([...sources].sort()).toEqual(['block_explorer', 'marketplace']);
   });
 });

@@ -177,3 +177,107 @@ describe('CachedSource', () => {
     expect(source.current()).toEqual({ value: 2, fetchedAt: 1500, stale: false });
   });
 });
+
+describe('CachedSource with waitPastTtl', () => {
+  function switchSource() {
+    const time = clock();
+    let stored = 'open';
+    let fail = false;
+    let reads = 0;
+    const source = new CachedSource(
+      async () => {
+        reads++;
+        if (fail) throw new Error('database unreachable');
+        return stored;
+      },
+      5000,
+      5000,
+      time.now,
+      { waitPastTtl: true },
+    );
+    return {
+      time,
+      source,
+      store: (value: string) => (stored = value),
+      failing: (value: boolean) => (fail = value),
+      reads: () => reads,
+    };
+  }
+
+  it('answers a change made upstream to the first caller past its time to live, with one read for all callers', async () => {
+    const { time, source, store, reads } = switchSource();
+    expect((await source.get()).value).toBe('open');
+    store('paused');
+    time.advance(4999);
+    expect(source.current()?.value).toBe('open');
+    time.advance(1);
+    expect(source.current()).toBeNull();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => source.get()));
+    expect(new Set(answers.map((answer) => answer.value))).toEqual(new Set(['paused']));
+    expect(answers[0]).toMatchObject({ fetchedAt: 5000, stale: false });
+    expect(reads()).toBe(2);
+  });
+
+  it('holds the last value when a read fails, asking again only after the retry delay', async () => {
+    const { time, source, store, failing, reads } = switchSource();
+    await source.get();
+    failing(true);
+    time.advance(5000);
+    expect(await source.get()).toEqual({ value: 'open', fetchedAt: 0, stale: true });
+    expect(reads()).toBe(2);
+
+    // Held without a read until the retry delay has passed.
+    time.advance(4999);
+    expect(source.current()).toEqual({ value: 'open', fetchedAt: 0, stale: true });
+    expect(await source.get()).toEqual({ value: 'open', fetchedAt: 0, stale: true });
+    expect(reads()).toBe(2);
+
+    time.advance(1);
+    expect(source.current()).toBeNull();
+    expect((await source.get()).value).toBe('open');
+    expect(reads()).toBe(3);
+
+    failing(false);
+    store('paused');
+    time.advance(5000);
+    expect(await source.get()).toEqual({ value: 'paused', fetchedAt: 15000, stale: false });
+  });
+
+  it('rejects when the first read fails, as there is nothing to hold', async () => {
+    const { source, failing } = switchSource();
+    failing(true);
+    await expect(source.get()).rejects.toThrow('database unreachable');
+  });
+
+  it('tells how upstream answered its last call without asking it: none, live, stale (failed, value kept), unavailable', async () => {
+    const { time, calls, source } = settledByHand();
+    expect(source.state()).toBeNull();
+    const first = source.get();
+    calls[0]!.resolve(1);
+    await first;
+    expect(source.state()).toBe('live');
+    time.advance(1200);
+    expect(source.state()).toBe('live');
+    expect(calls).toHaveLength(1);
+
+    source.current();
+    calls[1]!.reject(new Error('down'));
+    await settle();
+    expect(source.state()).toBe('stale');
+
+    // Merely old, nobody having asked: no sign of trouble yet.
+    const aged = settledByHand();
+    const kept = aged.source.get();
+    aged.calls[0]!.resolve(1);
+    await kept;
+    aged.time.advance(5000);
+    expect(aged.source.state()).toBe('live');
+    expect(aged.calls).toHaveLength(1);
+
+    const empty = settledByHand();
+    const failed = empty.source.get();
+    empty.calls[0]!.reject(new Error('down'));
+    await expect(failed).rejects.toThrow('down');
+    expect(empty.source.state()).toBe('unavailable');
+  });
+});

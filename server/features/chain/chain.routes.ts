@@ -11,10 +11,14 @@ import {
 import type { AppConfig } from '../../config.js';
 import { repeatedAnswer } from '../../lib/repeated-answer.js';
 import { cacheControlFor, unavailableAsState } from '../../lib/unavailable-state.js';
+import type { UpstreamWatch } from '../../lib/upstream-state.js';
 import { createChainService } from './chain.service.js';
 
-const chainRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () => number }> = async (app, { config, now }) => {
-  const chain = createChainService(config, now);
+const chainRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () => number; upstreams?: UpstreamWatch }> = async (
+  app,
+  { config, now, upstreams },
+) => {
+  const chain = createChainService(config, now, upstreams);
   const { send } = repeatedAnswer();
   const answer = (reply: FastifyReply, tip: TipHeight | UpstreamUnavailable) => {
     // A failure cached by the browser would fail Retry and the next poll.

@@ -2,14 +2,16 @@ import type { TipHeight } from '../../../shared/schemas/chain.js';
 import type { AppConfig } from '../../config.js';
 import { fetchTipHeight } from '../../integrations/block-explorer.js';
 import { type Cached, CachedSource } from '../../lib/cached-source.js';
+import { unwatchedUpstreams, type UpstreamWatch } from '../../lib/upstream-state.js';
 import { upstreamUnavailable } from '../../lib/upstream-unavailable.js';
 
 /**
  * The Bitcoin tip height, proxied and cached so a thousand visitors make one upstream call. `now` is
- * the cache's clock (tests move it on to make a value stale).
+ * the cache's clock (tests move it on to make a value stale); `upstreams` is told how the explorers serve.
  */
-export function createChainService(config: AppConfig, now: () => number = Date.now) {
+export function createChainService(config: AppConfig, now: () => number = Date.now, upstreams: UpstreamWatch = unwatchedUpstreams) {
   const tip = new CachedSource(() => fetchTipHeight(config.blockHeightUrls, config.upstreamTimeoutMs), 30_000, undefined, now);
+  upstreams.watch('block_explorer', () => tip.state());
 
   // One TipHeight per cached answer (CachedSource keeps one object until it changes), so the route
   // serialises it once (server/lib/repeated-answer.ts).

@@ -7,22 +7,25 @@ import type { XPost } from '../../integrations/x-client.js';
 import { assertAccountStillEligible, requireTwitterAccount, type XDeps } from '../x-auth/x-auth.service.js';
 import { awardPointsOffCooldown, findUserPoints, insertClaim, isPostClaimed } from './claims.repository.js';
 import { insertClaimText, lockClaimTexts } from './claim-texts.repository.js';
+import type { ClaimCounter, ClaimKind } from './claim-counter.js';
 import { cooldownError, cooldownFrom } from './cooldown.js';
 import { alreadyClaimed, assertNotDuplicate, indexedTextOf } from './duplicate-check.js';
 import { fetchOwnPost } from './own-post.js';
 
 export interface ClaimDeps extends XDeps {
   miningOpen: boolean;
+  /** Counts each attempt's outcome (metrics); absent: nothing is counted. */
+  claims?: ClaimCounter;
 }
 
-const rewards = {
+const rewards: Record<ClaimKind, { standard: number; paidTier: number }> = {
   tweet: { standard: miningRewards.tweetPoints, paidTier: miningRewards.verifiedTweetPoints },
   meme: { standard: miningRewards.memePoints, paidTier: miningRewards.verifiedMemePoints },
-} as const;
+};
 
 /** A post on X offered for points; the tweet and meme features describe it, this file rules on it. */
 export interface PostClaim {
-  kind: keyof typeof rewards;
+  kind: ClaimKind;
   tweetId: string;
   tweetUrl: string;
   /** The post must not be older than this (ms since epoch): the compose tab or the meme. */

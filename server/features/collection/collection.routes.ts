@@ -5,14 +5,15 @@ import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
 import { UpstreamQuerySchema, UpstreamUnavailableSchema } from '../../../shared/schemas/upstream.js';
 import type { AppConfig } from '../../config.js';
 import { cacheControlFor, unavailableAsState } from '../../lib/unavailable-state.js';
+import type { UpstreamWatch } from '../../lib/upstream-state.js';
 import { createCollectionService } from './collection.service.js';
 import { assertOwnCollection } from './own-collection.js';
 
-const collectionRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () => number }> = async (
+const collectionRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () => number; upstreams?: UpstreamWatch }> = async (
   app,
-  { config, now },
+  { config, now, upstreams },
 ) => {
-  const collection = createCollectionService(config, now);
+  const collection = createCollectionService(config, now, upstreams);
 
   app.get(
     '/nft/collection-stats/:collection',

@@ -3,19 +3,26 @@ import type { CollectionStats } from '../../../shared/schemas/collection.js';
 import type { AppConfig } from '../../config.js';
 import { fetchCollectionStats } from '../../integrations/marketplace.js';
 import { CachedSource } from '../../lib/cached-source.js';
+import { unwatchedUpstreams, type UpstreamWatch } from '../../lib/upstream-state.js';
 import { upstreamUnavailable } from '../../lib/upstream-unavailable.js';
 
 /**
  * The collection's marketplace figures, proxied and cached so a thousand visitors make one upstream
- * call. `now` is the cache's clock (tests move it on to make a value stale).
+ * call. `now` is the cache's clock (tests move it on to make a value stale); `upstreams` is told how
+ * the marketplace serves.
  */
-export function createCollectionService(config: AppConfig, now: () => number = Date.now) {
+export function createCollectionService(
+  config: AppConfig,
+  now: () => number = Date.now,
+  upstreams: UpstreamWatch = unwatchedUpstreams,
+) {
   const marketplace = new CachedSource(
     () => fetchCollectionStats(config.marketplaceApiBase, brand.collectionSlug, config.upstreamTimeoutMs),
     5 * 60_000,
     undefined,
     now,
   );
+  upstreams.watch('marketplace', () => marketplace.state());
 
   return {
     async collectionStats(): Promise<CollectionStats> {

@@ -56,6 +56,17 @@ export async function listDisputes(db: Kysely<Database>, status: DisputeStatus |
   return query.execute();
 }
 
+/** How many disputes there are of each status found (one grouped count). */
+export async function countDisputesByStatus(db: Kysely<Database>): Promise<{ status: string; count: number }[]> {
+  const rows = await db
+    .selectFrom('allocation_disputes')
+    .select((eb) => ['status', eb.fn.countAll<number | string>().as('count')])
+    .groupBy('status')
+    .execute();
+  // PostgreSQL's count is a bigint, which its driver hands over as a string.
+  return rows.map((row) => ({ status: row.status, count: Number(row.count) }));
+}
+
 export async function findDispute(db: Kysely<Database>, id: number): Promise<AllocationDispute | undefined> {
   return db.selectFrom('allocation_disputes').selectAll().where('id', '=', id).executeTakeFirst();
 }

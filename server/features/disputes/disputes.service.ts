@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
-import { checkDispute, cleanDisputeText, disputeLimits, type DisputeStatus } from '../../../shared/dispute-rules.js';
+import { checkDispute, cleanDisputeText, disputeLimits, type DisputeStatus, disputeStatuses } from '../../../shared/dispute-rules.js';
 import type { CreateDisputeBody, Dispute } from '../../../shared/schemas/disputes.js';
 import { fromMicro } from '../../../shared/token-amount.js';
 import type { AllocationDispute, Database, User } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, conflict } from '../../errors.js';
 import {
+  countDisputesByStatus,
   findDispute,
   hasOpenDispute,
   insertDispute,
@@ -97,6 +98,15 @@ export async function resolveDispute(db: Kysely<Database>, id: number, now = Dat
 /** For the operator's CLI: every dispute, or those of one status, oldest first. */
 export async function listDisputesForOperator(db: Kysely<Database>, status: DisputeStatus | null): Promise<Dispute[]> {
   return (await listDisputes(db, status)).map(toDispute);
+}
+
+/** How many disputes are open, answered and resolved (metrics); 0 for a status none has. */
+export async function disputeCounts(db: Kysely<Database>): Promise<Record<DisputeStatus, number>> {
+  const counts = Object.fromEntries(disputeStatuses.map((status) => [status, 0])) as Record<DisputeStatus, number>;
+  for (const { status, count } of await countDisputesByStatus(db)) {
+    if (status in counts) counts[status as DisputeStatus] = count;
+  }
+  return counts;
 }
 
 export async function showDispute(db: Kysely<Database>, id: number): Promise<OperatorResult> {

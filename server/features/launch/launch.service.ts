@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { LaunchPublicState } from '../../../shared/schemas/config.js';
 import type { Database } from '../../db/schema.js';
+import { CachedSource } from '../../lib/cached-source.js';
 import {
   getLaunchSettings,
   type LaunchSettings,
@@ -57,42 +58,28 @@ const waitsForBlock = (settings: LaunchSettings) => settings.revealedAt === null
 
 /**
  * The launch state of one process: read from the database at most once per `launchStateTtlMs`
- * (concurrent callers share the read), so a gated call costs no query while it is fresh. The
- * first process to see the reveal come records it.
+ * (concurrent callers share the read), so a gated call costs no query while it is fresh; with the
+ * database away the last state read stands rather than opening or closing everything. The first
+ * process to see the reveal come records it.
  */
 export function createLaunchMonitor({ db, chain, now, onError = () => {} }: LaunchMonitorDeps) {
-  let cached: { settings: LaunchSettings; readAt: number } | null = null;
-  let reading: Promise<LaunchSettings> | null = null;
+  const stored = new CachedSource(() => getLaunchSettings(db), launchStateTtlMs, launchStateTtlMs, now, { waitPastTtl: true });
+  // The reveal this process recorded, applied to the state it was seen in until the next read brings it.
+  let recorded: { read: LaunchSettings; revealed: LaunchSettings } | null = null;
   let recording: Promise<unknown> | null = null;
 
-  const fresh = (): LaunchSettings | null => (cached && now() - cached.readAt < launchStateTtlMs ? cached.settings : null);
+  const withRecord = (read: LaunchSettings) => (recorded?.read === read ? recorded.revealed : read);
+  const fresh = (): LaunchSettings | null => {
+    const current = stored.current();
+    return current && withRecord(current.value);
+  };
+  const settings = (): LaunchSettings | Promise<LaunchSettings> => fresh() ?? stored.get().then((read) => withRecord(read.value));
 
-  function read(): Promise<LaunchSettings> {
-    reading ??= getLaunchSettings(db)
-      .then(
-        (settings) => {
-          cached = { settings, readAt: now() };
-          return settings;
-        },
-        (error: unknown) => {
-          // The database away: the last state stands for another TTL rather than opening or closing everything.
-          if (!cached) throw error;
-          cached = { settings: cached.settings, readAt: now() };
-          return cached.settings;
-        },
-      )
-      .finally(() => {
-        reading = null;
-      });
-    return reading;
-  }
-
-  const settings = (): LaunchSettings | Promise<LaunchSettings> => fresh() ?? read();
-
-  function record(current: LaunchSettings): void {
+  /** `read` is a state as read (one with the reveal recorded awaits no record). */
+  function record(read: LaunchSettings): void {
     const at = now();
     // This process answers as revealed at once; the database has it for every other one.
-    if (cached?.settings === current) cached = { settings: { ...current, revealedAt: at }, readAt: cached.readAt };
+    recorded = { read, revealed: { ...read, revealedAt: at } };
     recording ??= recordRevealedAt(db, at)
       .catch(onError)
       .finally(() => {

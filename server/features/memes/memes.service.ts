@@ -5,6 +5,7 @@ import { invalidMemePostUrlMessage, tweetIdFromUrl } from '../../../shared/tweet
 import type { User } from '../../db/schema.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { GenerationError, type GenerationProvider } from '../../integrations/generation/provider.js';
+import { countedClaim } from '../claims/claim-counter.js';
 import { claimPost, type ClaimDeps } from '../claims/claims.service.js';
 import { assertPostShowsMeme } from '../claims/meme-post-check.js';
 import { memeView, publicMemeView, type ViewDeps } from './meme-view.js';
@@ -65,8 +66,12 @@ export async function generateMeme(deps: MemeDeps, user: User, input: GenerateMe
 
 const alreadyPosted = () => conflict('MEME_ALREADY_POSTED', 'This meme has already been claimed.');
 
-/** A meme's own rules (own meme, once per meme, the post shows it); the claim rules are the claims feature's. */
-export async function postMeme(deps: MemeDeps, user: User, input: PostMemeBody, now = Date.now()) {
+/** A meme's own rules (own meme, once per meme, the post shows it); the claim rules are the claims feature's. Each attempt is counted. */
+export function postMeme(deps: MemeDeps, user: User, input: PostMemeBody, now = Date.now()) {
+  return countedClaim(deps.claims, 'meme', () => claimMeme(deps, user, input, now));
+}
+
+async function claimMeme(deps: MemeDeps, user: User, input: PostMemeBody, now: number) {
   const meme = await findMemeBySessionToken(deps.db, input.sessionToken);
   if (!meme) throw notFound('MEME_NOT_FOUND', memeNotFoundMessage);
   if (meme.user_id !== user.id) throw forbidden('You can only claim your own memes.');

@@ -4,10 +4,14 @@ import { StakingStatsSchema } from '../../../shared/schemas/staking.js';
 import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
 import type { AppConfig } from '../../config.js';
 import { assertOwnCollection } from '../collection/own-collection.js';
+import type { UpstreamWatch } from '../../lib/upstream-state.js';
 import { createStakingService } from './staking.service.js';
 
-const stakingRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () => number }> = async (app, { config, now }) => {
-  const staking = createStakingService(config, app.db, now);
+const stakingRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () => number; upstreams?: UpstreamWatch }> = async (
+  app,
+  { config, now, upstreams },
+) => {
+  const staking = createStakingService(config, app.db, now, upstreams);
 
   app.get(
     '/staking/stats/:collection',

@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { fetchStakingFigures } from '../../integrations/staking-source.js';
 import { CachedSource } from '../../lib/cached-source.js';
+import { unwatchedUpstreams, type UpstreamWatch } from '../../lib/upstream-state.js';
 import { upstreamUnavailable } from '../../lib/upstream-unavailable.js';
 import { getStakingStats, setStakingStats } from '../settings/settings.repository.js';
 import { percentLocked } from './percent-locked.js';
@@ -33,12 +34,19 @@ export async function setStakingLocked(
 /**
  * Staking figures: from STAKING_STATS_URL when set (cached, so a thousand visitors make one upstream
  * call; `now` is the cache's clock), otherwise from the figure set by `npm run set-staking`.
+ * `upstreams` is told how STAKING_STATS_URL serves, when it is set.
  */
-export function createStakingService(config: AppConfig, db: Kysely<Database>, now: () => number = Date.now) {
+export function createStakingService(
+  config: AppConfig,
+  db: Kysely<Database>,
+  now: () => number = Date.now,
+  upstreams: UpstreamWatch = unwatchedUpstreams,
+) {
   const url = config.stakingStatsUrl;
   const source = url
     ? new CachedSource(() => fetchStakingFigures(url, config.upstreamTimeoutMs), 5 * 60_000, undefined, now)
     : null;
+  if (source) upstreams.watch('staking', () => source.state());
 
   async function fromSettings(): Promise<StakingStats> {
     const stored = await getStakingStats(db);

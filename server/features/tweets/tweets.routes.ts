@@ -16,6 +16,7 @@ import { normalizeWallet } from '../../../shared/wallet.js';
 import type { GenerationProvider } from '../../integrations/generation/provider.js';
 import type { XClient } from '../../integrations/x-client.js';
 import type { SecretBox } from '../../lib/secret-box.js';
+import type { ClaimCounter } from '../claims/claim-counter.js';
 import { cooldownFrom } from '../claims/cooldown.js';
 import { generateTweet, postTweet, userTweets } from './tweets.service.js';
 
@@ -34,9 +35,11 @@ interface TweetsOptions {
   box: SecretBox;
   generator: GenerationProvider;
   miningOpen: boolean;
+  /** Counts each claim attempt's outcome (metrics). */
+  claims?: ClaimCounter;
 }
 
-const tweetsRoutes: FastifyPluginAsyncTypebox<TweetsOptions> = async (app, { x, box, generator, miningOpen }) => {
+const tweetsRoutes: FastifyPluginAsyncTypebox<TweetsOptions> = async (app, { x, box, generator, miningOpen, claims }) => {
   app.post(
     '/generate-custom',
     {
@@ -67,7 +70,7 @@ const tweetsRoutes: FastifyPluginAsyncTypebox<TweetsOptions> = async (app, { x, 
     },
     async (request) => {
       const user = await request.requireSelf({ id: request.body.userId });
-      return postTweet({ db: app.db, x, box, miningOpen }, user, request.body);
+      return postTweet({ db: app.db, x, box, miningOpen, claims }, user, request.body);
     },
   );
 

@@ -7,6 +7,7 @@ import type { Database, User } from '../../db/schema.js';
 import { AppError, badRequest } from '../../errors.js';
 import { GenerationError, type GenerationProvider } from '../../integrations/generation/provider.js';
 import { countUserClaims, listUserClaims } from '../claims/claims.repository.js';
+import { countedClaim } from '../claims/claim-counter.js';
 import { claimPost, type ClaimDeps } from '../claims/claims.service.js';
 import { clockSkewMs } from '../claims/own-post.js';
 
@@ -26,8 +27,12 @@ export async function generateTweet(
   }
 }
 
-/** A tweet's own rules (text, URL, start time); the claim rules are the claims feature's. */
-export async function postTweet(deps: ClaimDeps, user: User, input: PostTweetBody, now = Date.now()) {
+/** A tweet's own rules (text, URL, start time); the claim rules are the claims feature's. Each attempt is counted. */
+export function postTweet(deps: ClaimDeps, user: User, input: PostTweetBody, now = Date.now()) {
+  return countedClaim(deps.claims, 'tweet', () => claimTweet(deps, user, input, now));
+}
+
+async function claimTweet(deps: ClaimDeps, user: User, input: PostTweetBody, now: number) {
   const problem = tweetProblem(input.tweetText);
   if (problem) throw badRequest('TWEET_RULES', problem);
   const tweetId = tweetIdFromUrl(input.actualTweetUrl);

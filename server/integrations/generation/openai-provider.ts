@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { brand } from '../../../shared/brand.js';
 import type { GenerationLanguage } from '../../../shared/schemas/language.js';
+import { lastCallState } from '../../lib/upstream-state.js';
 import { fetchJson } from '../http.js';
 import { fitTweet } from './fit-tweet.js';
 import { GenerationError, type GenerationProvider } from './provider.js';
@@ -87,6 +88,8 @@ export function createOpenAiProvider(options: {
   model: string;
   timeoutMs: number;
 }): GenerationProvider {
+  const lastCall = lastCallState();
+
   async function complete(system: string, user: string): Promise<string> {
     let body: unknown;
     try {
@@ -108,8 +111,10 @@ export function createOpenAiProvider(options: {
         }),
       });
     } catch (error) {
+      lastCall.failed();
       throw new GenerationError('The text generator did not answer.', { cause: error });
     }
+    lastCall.answered();
     const content = (body as { choices?: Array<{ message?: { content?: unknown } }> } | null)?.choices?.[0]?.message
       ?.content;
     if (typeof content !== 'string' || content.trim() === '') {
@@ -120,6 +125,7 @@ export function createOpenAiProvider(options: {
 
   return {
     name: 'openai-compatible',
+    upstreamState: lastCall.state,
     async tweet(prompt, language, seed = randomInt(2 ** 32)) {
       const cleaned = (await complete(tweetPrompt(language, seed), prompt)).replace(/https?:\/\/\S+/g, '');
       const tweet = fitTweet(cleaned, { language, seed });

@@ -1,8 +1,11 @@
 import type { GenerationLanguage } from '../../../shared/schemas/language.js';
+import type { UpstreamStateReader } from '../../lib/upstream-state.js';
 
 /** Where tweet and meme texts come from: the offline generator by default, an LLM when configured. */
 export interface GenerationProvider {
   readonly name: string;
+  /** Whether the LLM answered its last call (metrics); absent when no outside service is asked. */
+  readonly upstreamState?: UpstreamStateReader;
   /**
    * A tweet about the prompt, in the language, that passes the tweet rules (length, product hashtag,
    * #BRC20). Each call differs (two users asking the same prompt must not post the same text);
