@@ -9,7 +9,7 @@ export function createUpstreamStateGauge(registry: Registry): UpstreamWatch {
   const watched = new Map<UpstreamSource, UpstreamStateReader>();
   new Gauge({
     name: 'upstream_state',
-    help: 'How each outside service serves the site, one-hot: live, stale (a kept value served, marked stale) or unavailable (failing with nothing kept, or its last call failed)',
+    help: 'How each outside service answered its last call, one-hot: live (it answered), stale (it failed; the value kept is served, marked stale) or unavailable (it failed and nothing is kept)',
     labelNames: ['source', 'state'] as const,
     registers: [registry],
     collect() {
