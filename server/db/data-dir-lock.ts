@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { isSqliteBusy } from './waiting-sqlite-driver.js';
+import { tryExclusiveFileLock, tryFileLock } from './file-lock.js';
 
 /**
  * Who uses a DATA_DIR, as the operating system sees it: `DATA_DIR/server.lock` is a tiny SQLite file in
@@ -18,48 +17,19 @@ export interface DataDirLock {
 
 export class DataDirBusyError extends Error {}
 
-function openLockFile(dataDir: string, busyTimeoutMs: number): SQLite.Database {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const lock = new SQLite(path.join(dataDir, dataDirLockFile));
-  lock.pragma(`busy_timeout = ${busyTimeoutMs}`);
-  lock.pragma('journal_mode = DELETE');
-  return lock;
-}
-
-function holding(lock: SQLite.Database): DataDirLock {
-  return {
-    release: () => {
-      if (lock.open) lock.close();
-    },
-  };
-}
-
 /** The server's claim on its DATA_DIR, held until released or the process ends. */
 export function holdDataDirLock(dataDir: string): DataDirLock {
+  fs.mkdirSync(dataDir, { recursive: true });
   // A restore holds the lock only while it moves files into place: wait that long.
-  const lock = openLockFile(dataDir, 10_000);
-  try {
-    lock.exec('begin');
-    // A read takes the SHARED lock; the open transaction keeps it.
-    lock.prepare('pragma user_version').get();
-  } catch (error) {
-    lock.close();
-    if (isSqliteBusy(error)) throw new DataDirBusyError(`A restore is writing into ${dataDir}; start the server when it has finished.`);
-    throw error;
-  }
-  return holding(lock);
+  const release = tryFileLock(path.join(dataDir, dataDirLockFile), 'shared', 10_000);
+  if (!release) throw new DataDirBusyError(`A restore is writing into ${dataDir}; start the server when it has finished.`);
+  return { release };
 }
 
 /** A restore's claim on a DATA_DIR: refused at once while any server holds the directory. */
 export function takeDataDirForRestore(dataDir: string): DataDirLock {
   if (!fs.existsSync(dataDir)) return { release: () => {} };
-  const lock = openLockFile(dataDir, 0);
-  try {
-    lock.exec('begin exclusive');
-  } catch (error) {
-    lock.close();
-    if (isSqliteBusy(error)) throw new DataDirBusyError(`A server is running on ${dataDir}: stop it before restoring into this DATA_DIR.`);
-    throw error;
-  }
-  return holding(lock);
+  const release = tryExclusiveFileLock(path.join(dataDir, dataDirLockFile));
+  if (!release) throw new DataDirBusyError(`A server is running on ${dataDir}: stop it before restoring into this DATA_DIR.`);
+  return { release };
 }

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import type { AppConfig } from '../../server/config.js';
 import { connectDatabase } from '../../server/db/connect.js';
-import { tryExclusiveFileLock } from '../../server/db/exclusive-file-lock.js';
+import { tryExclusiveFileLock } from '../../server/db/file-lock.js';
 import { listCompleteBackups } from '../../server/features/backups/backup-rotation.js';
 import {
   createBackupSchedule,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config.js';
 import type { DialectName } from '../../db/connect.js';
-import { tryExclusiveFileLock } from '../../db/exclusive-file-lock.js';
+import { tryExclusiveFileLock } from '../../db/file-lock.js';
 import type { Database } from '../../db/schema.js';
 import { type CompleteBackup, listCompleteBackups, removeOldBackups } from './backup-rotation.js';
 import { withPostgresBackupLock } from './backup-turn.repository.js';
