@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { defaultExternalLinks, type ExternalLinkName, type ExternalLinks, externalLinkVariables } from '../shared/links.js';
-import type { WalletProof, XMode } from '../shared/schemas/config.js';
+import type { WalletProof } from '../shared/schemas/config.js';
 import { parseRevealSchedule, type RevealSchedule } from './features/launch/reveal-schedule.js';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
-import { decideXMode, simulatedXClientId, simulatedXPrefix } from './x-mode.js';
+import { decideXMode, simulatedXClientId, simulatedXPrefix, type XModeDecision } from './x-mode.js';
 
 export interface AppConfig {
   port: number;
@@ -36,11 +36,11 @@ export interface AppConfig {
   stakingStatsUrl: string | null;
   /** External pages the pages link to (LINK_* variables). */
   links: ExternalLinks;
-  x: {
-    /** real: X_CLIENT_ID set; simulated: the built-in stand-in on loopback; off: no X at all. */
-    mode: XMode;
-    /** Why this mode, for the start-up log. */
-    modeReason: string;
+  /**
+   * mode: real (X_CLIENT_ID set), simulated (the built-in stand-in on loopback) or off (no X at all);
+   * reason: its public code; detail: why, in words for the start-up log.
+   */
+  x: XModeDecision & {
     /** In simulated mode the simulated X's client id, so the X client treats it as configured. */
     clientId: string | null;
     clientSecret: string | null;
@@ -172,22 +172,23 @@ function xRequirements(env: Env): XRequirements {
   };
 }
 
-function xSettings(env: Env, host: string, publicUrl: string, behindProxy: boolean): Omit<AppConfig['x'], 'requirements'> {
+type XSettings = XModeDecision & Omit<AppConfig['x'], keyof XModeDecision | 'requirements'>;
+
+function xSettings(env: Env, host: string, publicUrl: string, behindProxy: boolean): XSettings {
   const clientId = read(env, 'X_CLIENT_ID') ?? null;
   const redirectUrl = optionalUrl(env, 'X_REDIRECT_URL');
-  const { mode, reason } = decideXMode({
+  const decision = decideXMode({
     clientId,
     host,
     publicUrl,
     behindProxy,
     simulatedAllowed: boolean(env, 'X_SIMULATED', true),
   });
-  if (mode === 'simulated') {
+  if (decision.mode === 'simulated') {
     // The app reaches the simulated X the way a browser does: on its own (loopback) public URL.
     const base = `${publicUrl}${simulatedXPrefix}`;
     return {
-      mode,
-      modeReason: reason,
+      ...decision,
       clientId: simulatedXClientId,
       clientSecret: null,
       redirectUrl,
@@ -197,8 +198,7 @@ function xSettings(env: Env, host: string, publicUrl: string, behindProxy: boole
     };
   }
   return {
-    mode,
-    modeReason: reason,
+    ...decision,
     clientId,
     clientSecret: read(env, 'X_CLIENT_SECRET') ?? null,
     redirectUrl,

@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { gracefulShutdown } from './graceful-shutdown.js';
-import { describeXMode } from './x-mode.js';
+import { describeXMode, xPolicyWarning } from './x-mode.js';
 
 async function main(): Promise<void> {
   let config;
@@ -24,7 +24,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  app.log.info({ xMode: config.x.mode }, describeXMode({ mode: config.x.mode, reason: config.x.modeReason }, config.publicUrl));
+  app.log.info({ xMode: config.x.mode, xReason: config.x.reason }, describeXMode(config.x, config.publicUrl));
+  const policyWarning = xPolicyWarning({ xMode: config.x.mode, miningOpen: config.miningOpen });
+  if (policyWarning) app.log.warn(policyWarning);
   await app.listen({ port: config.port, host: config.host });
 }
 

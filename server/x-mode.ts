@@ -1,4 +1,4 @@
-import type { XMode } from '../shared/schemas/config.js';
+import type { XMode, XState } from '../shared/schemas/config.js';
 import { simulatedXLabel } from '../shared/simulated-x.js';
 
 /** Where the simulated X is served, on the app's own origin. */
@@ -16,11 +16,8 @@ export interface XModeInput {
   simulatedAllowed: boolean;
 }
 
-export interface XModeDecision {
-  mode: XMode;
-  /** Why, in words for the start-up log. */
-  reason: string;
-}
+/** The mode and its public reason code, with the words for the start-up log (which may name hosts and URLs). */
+export type XModeDecision = XState & { detail: string };
 
 const ipv4Loopback = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 
@@ -38,33 +35,52 @@ export function isLoopbackHost(host: string): boolean {
  * and no proxy in front. Each request is checked again as well (isFromThisMachine).
  */
 export function decideXMode(input: XModeInput): XModeDecision {
-  if (input.clientId) return { mode: 'real', reason: 'X_CLIENT_ID is set' };
+  if (input.clientId) return { mode: 'real', reason: 'configured', detail: 'X_CLIENT_ID is set' };
   const unset = 'X_CLIENT_ID is not set';
-  if (!input.simulatedAllowed) return { mode: 'off', reason: `${unset} and X_SIMULATED=false` };
+  if (!input.simulatedAllowed) return { mode: 'off', reason: 'disabled', detail: `${unset} and X_SIMULATED=false` };
   if (input.behindProxy) {
-    return { mode: 'off', reason: `${unset}, and the simulated X is never used behind a proxy (TRUST_PROXY is set)` };
+    return {
+      mode: 'off',
+      reason: 'behind-proxy',
+      detail: `${unset}, and the simulated X is never used behind a proxy (TRUST_PROXY is set)`,
+    };
   }
+  const needsLoopback = `${unset}, and the simulated X needs a loopback address`;
   if (!isLoopbackHost(input.host)) {
-    return { mode: 'off', reason: `${unset}, and the simulated X needs a loopback address (HOST ${input.host} is not one)` };
+    return { mode: 'off', reason: 'not-loopback', detail: `${needsLoopback} (HOST ${input.host} is not one)` };
   }
   const publicUrl = new URL(input.publicUrl);
   if (publicUrl.protocol !== 'http:') {
-    return { mode: 'off', reason: `${unset}, and the simulated X is never used behind https (PUBLIC_URL ${input.publicUrl})` };
-  }
-  if (!isLoopbackHost(publicUrl.hostname)) {
     return {
       mode: 'off',
-      reason: `${unset}, and the simulated X needs a loopback address (PUBLIC_URL ${input.publicUrl} is not one)`,
+      reason: 'https',
+      detail: `${unset}, and the simulated X is never used behind https (PUBLIC_URL ${input.publicUrl})`,
     };
   }
-  return { mode: 'simulated', reason: `${unset} and the server is reachable only from this machine` };
+  if (!isLoopbackHost(publicUrl.hostname)) {
+    return { mode: 'off', reason: 'not-loopback', detail: `${needsLoopback} (PUBLIC_URL ${input.publicUrl} is not one)` };
+  }
+  return { mode: 'simulated', reason: 'loopback-demo', detail: `${unset} and the server is reachable only from this machine` };
 }
 
 /** The start-up log line: which X is in use, and why. */
-export function describeXMode(decision: XModeDecision, publicUrl: string): string {
-  if (decision.mode === 'real') return `X: real (${decision.reason})`;
-  if (decision.mode === 'off') return `X: off, connecting X is unavailable (${decision.reason})`;
-  return `X: simulated (${simulatedXLabel}) at ${publicUrl}${simulatedXPrefix}: ${decision.reason}; set X_CLIENT_ID to use the real X`;
+export function describeXMode(decision: { mode: XMode; detail: string }, publicUrl: string): string {
+  if (decision.mode === 'real') return `X: real (${decision.detail})`;
+  if (decision.mode === 'off') return `X: off, connecting X is unavailable (${decision.detail})`;
+  return `X: simulated (${simulatedXLabel}) at ${publicUrl}${simulatedXPrefix}: ${decision.detail}; set X_CLIENT_ID to use the real X`;
+}
+
+/**
+ * The start-up warning when the site would reward posting on the real X: X's developer policy forbids
+ * such apps (since 2026-01-15), which is why mining is closed by default.
+ */
+export function xPolicyWarning(state: { xMode: XMode; miningOpen: boolean }): string | null {
+  if (state.xMode !== 'real' || !state.miningOpen) return null;
+  return (
+    "X developer policy: since 2026-01-15 X's developer policy forbids apps that reward users for posting on X, " +
+    "and X revokes such apps' API access. MINING_OPEN=true with X_CLIENT_ID set is such an app: posts on X earn points. " +
+    'Keep MINING_OPEN=false (the default) unless X has allowed it.'
+  );
 }
 
 /** Headers a proxy adds: a request carrying any of them came from somewhere else, whatever its peer. */

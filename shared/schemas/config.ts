@@ -5,6 +5,30 @@ export const XModeSchema = Type.Union([Type.Literal('real'), Type.Literal('simul
 });
 export type XMode = Static<typeof XModeSchema>;
 
+/**
+ * Why X is off, as a code from this list only: the answer is public, so it never carries the hosts or
+ * URLs the start-up log names.
+ */
+export const XOffReasonSchema = Type.Union(
+  [Type.Literal('disabled'), Type.Literal('behind-proxy'), Type.Literal('not-loopback'), Type.Literal('https')],
+  {
+    description:
+      'disabled: no X app and X_SIMULATED=false; behind-proxy: no X app and TRUST_PROXY is set; not-loopback: no X app and HOST or PUBLIC_URL is reachable from other machines; https: no X app and PUBLIC_URL is https',
+  },
+);
+export type XOffReason = Static<typeof XOffReasonSchema>;
+
+/** Which X is in use and why: each mode with the reasons it can have. */
+export const XStateSchema = Type.Union([
+  Type.Object({ mode: Type.Literal('real'), reason: Type.Literal('configured', { description: 'X_CLIENT_ID is set' }) }),
+  Type.Object({
+    mode: Type.Literal('simulated'),
+    reason: Type.Literal('loopback-demo', { description: 'no X app, and only this machine can reach the server' }),
+  }),
+  Type.Object({ mode: Type.Literal('off'), reason: XOffReasonSchema }),
+]);
+export type XState = Static<typeof XStateSchema>;
+
 export const WalletProofSchema = Type.Union([Type.Literal('optional'), Type.Literal('required')], {
   description: 'optional: address-only join works for wallets nobody has protected; required: linking X, claiming, generating and uploading need a signed-in wallet',
 });
@@ -31,11 +55,13 @@ export type LaunchPublicState = Static<typeof LaunchPublicStateSchema>;
 export const PublicConfigSchema = Type.Object({
   miningOpen: Type.Boolean(),
   walletProof: WalletProofSchema,
-  x: Type.Object({
-    mode: XModeSchema,
-    /** Where "post on X" sends the browser: X's compose intent, or the simulated X's compose page. */
-    composeUrl: Type.String(),
-  }),
+  x: Type.Intersect([
+    XStateSchema,
+    Type.Object({
+      /** Where "post on X" sends the browser: X's compose intent, or the simulated X's compose page. */
+      composeUrl: Type.String(),
+    }),
+  ]),
   /** The external pages the app links to (trade, recovery, staking locker, marketplaces). */
   links: Type.Object({
     tradeToken: Type.String(),

@@ -30,8 +30,26 @@ describe('GET /api/config', () => {
   });
 
   it('says whether X can be linked: real with an X app, off without one on a public site', async () => {
-    expect((await publicConfig({ ...publicSite, ...xApp })).x).toEqual({ mode: 'real', composeUrl: 'https://x.com/intent/tweet' });
+    expect((await publicConfig({ ...publicSite, ...xApp })).x).toEqual({
+      mode: 'real',
+      reason: 'configured',
+      composeUrl: 'https://x.com/intent/tweet',
+    });
     expect((await publicConfig(publicSite)).x.mode).toBe('off');
+  });
+
+  it.each<{ env: Record<string, string>; mode: string; reason: string }>([
+    { env: { HOST: '127.0.0.1', X_SIMULATED: 'true' }, mode: 'simulated', reason: 'loopback-demo' },
+    { env: { HOST: '127.0.0.1', X_SIMULATED: 'false' }, mode: 'off', reason: 'disabled' },
+    { env: { HOST: '127.0.0.1', X_SIMULATED: 'true', TRUST_PROXY: 'true' }, mode: 'off', reason: 'behind-proxy' },
+    { env: { HOST: '0.0.0.0', X_SIMULATED: 'true' }, mode: 'off', reason: 'not-loopback' },
+    { env: { HOST: '127.0.0.1', X_SIMULATED: 'true', PUBLIC_URL: 'http://acorn.example' }, mode: 'off', reason: 'not-loopback' },
+    { env: { HOST: '127.0.0.1', X_SIMULATED: 'true', PUBLIC_URL: 'https://acorn.example' }, mode: 'off', reason: 'https' },
+  ])('says why X is $mode: $reason', async ({ env, mode, reason }) => {
+    const { x } = await publicConfig(env);
+    expect(x).toMatchObject({ mode, reason });
+    // Public: a code from a fixed list, never the hosts or URLs the start-up log names.
+    expect(Object.keys(x).sort()).toEqual(['composeUrl', 'mode', 'reason']);
   });
 
   it('says whether AI generation is online or the offline generator writes', async () => {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gracefulShutdown } from '../../server/graceful-shutdown.js';
-import { type ServerProcess, startServerProcess } from '../helpers/server-process.js';
+import { ownSqliteEnv, type ServerProcess, startServerProcess } from '../helpers/server-process.js';
 import { createTestApp } from '../helpers/test-app.js';
 
 /**
@@ -43,11 +43,7 @@ function get(agent: http.Agent | false, url: string): Promise<Answer> {
 beforeAll(async () => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-shutdown-'));
   server = await startServerProcess({
-    DATA_DIR: path.join(workDir, 'data'),
-    BACKUP_DIR: path.join(workDir, 'backups'),
-    CLIENT_DIR: path.join(workDir, 'no-client'),
-    DATABASE_URL: '',
-    SESSION_SECRET: 'graceful-shutdown-secret-long-enough-for-cookies',
+    ...ownSqliteEnv(workDir),
     // The test waits for the log line that says the shutdown began.
     LOG_LEVEL: 'info',
     // Long enough for the requests below to be answered inside it on a busy machine.

@@ -49,10 +49,10 @@ describe('the simulated X behind a proxy (TRUST_PROXY set)', () => {
   it('is off, says why, and linking X goes nowhere near it', async () => {
     const { ctx: started, base } = await listening({ TRUST_PROXY: 'true' });
     expect(started.config.x.mode).toBe('off');
-    expect(started.config.x.modeReason).toContain('TRUST_PROXY');
+    expect(started.config.x.detail).toContain('TRUST_PROXY');
 
-    const config = (await (await fetch(`${base}/api/config`, { headers: forwarded })).json()) as { x: { mode: string } };
-    expect(config.x.mode).toBe('off');
+    const config = (await (await fetch(`${base}/api/config`, { headers: forwarded })).json()) as { x: { mode: string; reason: string } };
+    expect(config.x).toMatchObject({ mode: 'off', reason: 'behind-proxy' });
 
     const session = await join(base, mainnetWallets.taproot, forwarded);
     const start = await fetch(`${base}/api/auth/twitter`, { headers: { ...forwarded, cookie: session.cookie } });

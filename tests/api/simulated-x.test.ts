@@ -135,7 +135,7 @@ describe('simulated X on a loopback address without X credentials', () => {
 
   it('says so in /api/config, with its own compose page', async () => {
     const config = await (await fetch(`${base}/api/config`)).json();
-    expect(config.x).toEqual({ mode: 'simulated', composeUrl: `${base}/simulated-x/intent/tweet` });
+    expect(config.x).toEqual({ mode: 'simulated', reason: 'loopback-demo', composeUrl: `${base}/simulated-x/intent/tweet` });
   });
 
   it('links an account, posts, claims 100 points against the simulated X, and holds the next claim for the cooldown', async () => {

@@ -46,6 +46,8 @@ describe('POST /api/auth/challenge', () => {
     const { message, expiresAt } = await requestChallenge(ctx.app, wallet.address);
     expect(message.split('\n')[0]).toBe('acorn.example wants you to sign in with your Bitcoin account:');
     expect(message).toContain(`\n${wallet.address}\n`);
+    // Said where the wallet shows it: a phishing site asks for a transaction, this one never does.
+    expect(message).toContain('\nSign in to Acorn to prove you own this wallet. This signs a message only: it sends no transaction and costs nothing.\n');
     expect(message).toContain(`\nURI: ${publicUrl}\n`);
     expect(message).toContain(`\nIssued At: ${new Date(clock).toISOString()}\n`);
     expect(message).toContain(`\nExpiration Time: ${new Date(clock + fiveMinutes).toISOString()}`);

@@ -189,8 +189,8 @@ describe('Connect X without any X (X_SIMULATED=false, no X app)', () => {
   afterAll(async () => server?.close());
 
   const cases = [
-    { language: 'en', join: 'Join', almostReady: 'Almost Ready!', connect: 'Connect X Account', title: 'X Not Available', text: 'Connecting an X account is not available on this site right now.' },
-    { language: 'zh', join: '加入', almostReady: '即将就绪！', connect: '连接 X 账户', title: 'X 暂不可用', text: '本站暂不支持连接 X 账户。' },
+    { language: 'en', join: 'Join', almostReady: 'Almost Ready!', connect: 'Connect X Account', title: 'X Not Available', text: 'Connecting X is not available on this site. This site has no X connection set up.' },
+    { language: 'zh', join: '加入', almostReady: '即将就绪！', connect: '连接 X 账户', title: 'X 暂不可用', text: '本站暂不支持连接 X。本站未设置 X 连接。' },
   ] as const;
 
   it.each(cases)('explains it in a readable toast ($language)', async ({ language, join: joinLabel, almostReady, connect, title, text }) => {

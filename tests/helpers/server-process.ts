@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
 import { freePort } from '../../scripts/free-port.js';
 import { projectRoot } from './run-cli.js';
 
@@ -32,6 +33,17 @@ const quietDefaults: Record<string, string> = {
   BACKUP_INTERVAL_HOURS: '0',
   BLOCK_HEIGHT_URLS: 'http://127.0.0.1:9/no-explorer-in-tests',
 };
+
+/** A process of its own on SQLite: its data, its backups and an absent client folder inside `workDir`. */
+export function ownSqliteEnv(workDir: string): Record<string, string> {
+  return {
+    DATA_DIR: path.join(workDir, 'data'),
+    BACKUP_DIR: path.join(workDir, 'backups'),
+    CLIENT_DIR: path.join(workDir, 'no-client'),
+    DATABASE_URL: '',
+    SESSION_SECRET: 'server-process-secret-long-enough-for-cookies',
+  };
+}
 
 /** Starts a server process with `env` over this process's own and waits until /healthz answers (60 s at most). */
 export async function startServerProcess(env: Record<string, string>, name = 'server'): Promise<ServerProcess> {

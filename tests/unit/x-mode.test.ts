@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
-import { decideXMode, describeXMode, isFromThisMachine, isLoopbackHost } from '../../server/x-mode.js';
+import { decideXMode, describeXMode, isFromThisMachine, isLoopbackHost, xPolicyWarning } from '../../server/x-mode.js';
 
 const local = { clientId: null, host: '127.0.0.1', publicUrl: 'http://127.0.0.1:3000', behindProxy: false, simulatedAllowed: true };
 
@@ -18,43 +18,47 @@ describe('isLoopbackHost', () => {
 
 describe('decideXMode', () => {
   it('uses the simulated X on a loopback address without X credentials', () => {
-    expect(decideXMode(local).mode).toBe('simulated');
+    expect(decideXMode(local)).toMatchObject({ mode: 'simulated', reason: 'loopback-demo' });
     expect(decideXMode({ ...local, host: 'localhost', publicUrl: 'http://localhost:5173' }).mode).toBe('simulated');
     expect(decideXMode({ ...local, host: '::1', publicUrl: 'http://[::1]:3000' }).mode).toBe('simulated');
   });
 
   it('uses the real X whenever X_CLIENT_ID is set, wherever the server runs', () => {
-    expect(decideXMode({ ...local, clientId: 'abc' })).toEqual({ mode: 'real', reason: expect.stringContaining('X_CLIENT_ID') });
+    expect(decideXMode({ ...local, clientId: 'abc' })).toEqual({
+      mode: 'real',
+      reason: 'configured',
+      detail: expect.stringContaining('X_CLIENT_ID'),
+    });
     expect(decideXMode({ ...local, clientId: 'abc', host: '0.0.0.0', publicUrl: 'https://acorn.example' }).mode).toBe('real');
   });
 
   it('is off, naming HOST, when the server listens beyond loopback', () => {
     const decision = decideXMode({ ...local, host: '0.0.0.0', publicUrl: 'http://0.0.0.0:3000' });
-    expect(decision.mode).toBe('off');
-    expect(decision.reason).toContain('HOST 0.0.0.0');
+    expect(decision).toMatchObject({ mode: 'off', reason: 'not-loopback' });
+    expect(decision.detail).toContain('HOST 0.0.0.0');
   });
 
   it('is off, naming PUBLIC_URL, when the public URL is https, even on localhost', () => {
     for (const publicUrl of ['https://acorn.example', 'https://localhost:3000']) {
       const decision = decideXMode({ ...local, publicUrl });
-      expect(decision.mode, publicUrl).toBe('off');
-      expect(decision.reason).toContain(`PUBLIC_URL ${publicUrl}`);
+      expect(decision, publicUrl).toMatchObject({ mode: 'off', reason: 'https' });
+      expect(decision.detail).toContain(`PUBLIC_URL ${publicUrl}`);
     }
   });
 
   it('is off when the public URL names a host other than loopback', () => {
-    expect(decideXMode({ ...local, publicUrl: 'http://192.168.1.5:3000' }).mode).toBe('off');
-    expect(decideXMode({ ...local, publicUrl: 'http://acorn.example' }).mode).toBe('off');
+    expect(decideXMode({ ...local, publicUrl: 'http://192.168.1.5:3000' })).toMatchObject({ mode: 'off', reason: 'not-loopback' });
+    expect(decideXMode({ ...local, publicUrl: 'http://acorn.example' })).toMatchObject({ mode: 'off', reason: 'not-loopback' });
   });
 
   it('is off when X_SIMULATED=false turns it down', () => {
     const decision = decideXMode({ ...local, simulatedAllowed: false });
-    expect(decision).toEqual({ mode: 'off', reason: expect.stringContaining('X_SIMULATED=false') });
+    expect(decision).toEqual({ mode: 'off', reason: 'disabled', detail: expect.stringContaining('X_SIMULATED=false') });
   });
 
   it('is off behind a proxy, even on loopback', () => {
     const decision = decideXMode({ ...local, behindProxy: true });
-    expect(decision).toEqual({ mode: 'off', reason: expect.stringContaining('TRUST_PROXY is set') });
+    expect(decision).toEqual({ mode: 'off', reason: 'behind-proxy', detail: expect.stringContaining('TRUST_PROXY is set') });
     expect(describeXMode(decision, 'http://127.0.0.1:3000')).toMatch(/^X: off, .*behind a proxy/);
   });
 });
@@ -97,14 +101,15 @@ describe('loadConfig and the X mode', () => {
     const config = loadConfig({ HOST: '0.0.0.0' });
     expect(config.x.mode).toBe('off');
     expect(config.x.clientId).toBeNull();
-    expect(config.x.modeReason).toContain('HOST 0.0.0.0');
+    expect(config.x.reason).toBe('not-loopback');
+    expect(config.x.detail).toContain('HOST 0.0.0.0');
   });
 
   it('is off with TRUST_PROXY set, whatever HOST and PUBLIC_URL say', () => {
     for (const env of [{}, { PUBLIC_URL: 'http://localhost:3000' }, { TRUST_PROXY: '127.0.0.1' }]) {
       const config = loadConfig({ TRUST_PROXY: 'true', HOST: '127.0.0.1', ...env });
-      expect(config.x.mode).toBe('off');
-      expect(config.x.modeReason).toContain('TRUST_PROXY');
+      expect(config.x).toMatchObject({ mode: 'off', reason: 'behind-proxy' });
+      expect(config.x.detail).toContain('TRUST_PROXY');
     }
     expect(loadConfig({ TRUST_PROXY: 'false' }).x.mode).toBe('simulated');
   });
@@ -121,5 +126,21 @@ describe('describeXMode', () => {
     );
     expect(describeXMode(decideXMode({ ...local, clientId: 'id' }), 'https://acorn.example')).toBe('X: real (X_CLIENT_ID is set)');
     expect(describeXMode(decideXMode({ ...local, host: '0.0.0.0' }), 'http://0.0.0.0:3000')).toMatch(/^X: off, .*HOST 0\.0\.0\.0/);
+  });
+});
+
+describe('xPolicyWarning', () => {
+  it("warns at start when a real X app and open mining would reward posting on X, which X's developer policy forbids", () => {
+    const warning = xPolicyWarning({ xMode: 'real', miningOpen: true });
+    expect(warning).toMatch(/^X developer policy: /);
+    expect(warning).toContain('since 2026-01-15');
+    expect(warning).toContain('reward users for posting on X');
+    expect(warning).toContain('MINING_OPEN=false');
+  });
+
+  it('says nothing while mining is closed, or when the X is simulated or off', () => {
+    expect(xPolicyWarning({ xMode: 'real', miningOpen: false })).toBeNull();
+    expect(xPolicyWarning({ xMode: 'simulated', miningOpen: true })).toBeNull();
+    expect(xPolicyWarning({ xMode: 'off', miningOpen: true })).toBeNull();
   });
 });

@@ -14,7 +14,8 @@ export interface SignInFields {
 }
 
 const headline = ' wants you to sign in with your Bitcoin account:';
-const statement = `Sign in to ${brand.productName} to prove you own this wallet. Signing is free and sends no transaction.`;
+// Plain about what signing does, where the wallet shows it: sites that phish ask for a transaction.
+const statement = `Sign in to ${brand.productName} to prove you own this wallet. This signs a message only: it sends no transaction and costs nothing.`;
 
 export function siteHost(siteUrl: string): string {
   return new URL(siteUrl).host;

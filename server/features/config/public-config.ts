@@ -1,4 +1,4 @@
-import type { StartupPublicConfig } from '../../../shared/schemas/config.js';
+import type { StartupPublicConfig, XState } from '../../../shared/schemas/config.js';
 import type { AppConfig } from '../../config.js';
 import { simulatedXPrefix } from '../../x-mode.js';
 
@@ -10,10 +10,16 @@ export function buildPublicConfig(config: AppConfig): StartupPublicConfig {
     miningOpen: config.miningOpen,
     walletProof: config.walletProof,
     x: {
-      mode: config.x.mode,
+      ...publicXState(config.x),
       composeUrl: config.x.mode === 'simulated' ? `${config.publicUrl}${simulatedXPrefix}/intent/tweet` : xComposeIntentUrl,
     },
     links: config.links,
     generation: { mode: config.llm.baseUrl ? 'ai' : 'offline' },
   };
+}
+
+/** The mode and its reason code only: the start-up log's words name hosts and URLs. */
+function publicXState({ mode, reason }: XState): XState {
+  // Both come from one XState, so they still belong together.
+  return { mode, reason } as XState;
 }

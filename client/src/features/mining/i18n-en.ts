@@ -1,5 +1,6 @@
 import { miningRewards, tweetLength } from '@shared/app-limits';
 import { brand } from '@shared/brand';
+import type { XOffReason } from '@shared/schemas/config';
 import { invalidTweetUrlMessage } from '@shared/tweet-url';
 import { invalidWalletMessage } from '@shared/wallet';
 
@@ -35,7 +36,17 @@ export const miningEn = {
   howStepConnect: 'Connect an X account',
   howStepPost: `Post tweets (${miningRewards.tweetPoints} points each) and memes (${miningRewards.memePoints} points each), one claim every 3 hours`,
   xOffTitle: 'X Not Available',
-  xOffText: 'Connecting an X account is not available on this site right now.',
+  xOffText: (why: string) => `Connecting X is not available on this site. ${why}`,
+  /** Why, one sentence per reason code of /api/config's `x.reason` when X is off. */
+  xOffReasons: {
+    disabled: 'This site has no X connection set up.',
+    'behind-proxy':
+      'This site has no X connection set up, and the simulated X (a local demo) is never offered through a proxy, where anyone could use it.',
+    'not-loopback':
+      'This site has no X connection set up, and the simulated X (a local demo) is offered only on a site no other computer can reach.',
+    https:
+      'This site has no X connection set up, and the simulated X (a local demo) is never offered on an https site, which is a public one.',
+  } satisfies Record<XOffReason, string>,
   simulatedX: 'Simulated X — local demo',
   simulatedXText: 'No X app is configured: X is simulated on this computer, and nothing is posted to the real X.',
   historyTitle: 'Historical Mining Data',

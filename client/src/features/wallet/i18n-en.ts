@@ -3,11 +3,11 @@
 export const walletEn = {
   or: 'or',
   signInWithWallet: 'Sign in with wallet',
-  signInHint: 'Prove you own the wallet with a free signature. No transaction is sent.',
+  signInHint: 'Prove you own the wallet by signing a message only: it sends no transaction and costs nothing.',
   proofRequired: 'This site asks every holder to prove their wallet: sign in with your wallet to connect X and claim points.',
   pickerTitle: 'Sign in with your wallet',
   pickerText:
-    'Your wallet signs a one-time message that proves you own the address. Signing is free and sends no transaction.',
+    'Your wallet signs a one-time message that proves you own the address. This signs a message only: it sends no transaction and costs nothing.',
   installedLabel: 'Wallets in this browser',
   otherWalletsLabel: 'Other wallets',
   getWallet: (name: string) => `Get ${name}`,

@@ -4,10 +4,10 @@ import type { walletEn } from './i18n-en';
 export const walletZh: Widen<typeof walletEn> = {
   or: '或',
   signInWithWallet: '使用钱包登录',
-  signInHint: '用一次免费的签名证明您拥有该钱包，不会发送任何交易。',
+  signInHint: '只需签名一条消息即可证明您拥有该钱包：不会发送任何交易，也不产生任何费用。',
   proofRequired: '本站要求每位持有者证明钱包所有权：请使用钱包登录，之后才能连接 X 并领取积分。',
   pickerTitle: '使用您的钱包登录',
-  pickerText: '您的钱包将签署一条一次性消息，证明您拥有该地址。签名免费，不会发送任何交易。',
+  pickerText: '您的钱包将签署一条一次性消息，证明您拥有该地址。这只是签名一条消息：不会发送任何交易，也不产生任何费用。',
   installedLabel: '此浏览器中的钱包',
   otherWalletsLabel: '其他钱包',
   getWallet: (name) => `获取 ${name}`,

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { toast } from '@client/components/toast/use-toast';
-import { usePublicConfig } from '@client/features/config/api/get-public-config';
 import { useSession } from '@client/features/session/session-provider';
 import { useLanguage } from '@client/app/i18n/language-provider';
 import { useConnectTwitter } from '../api/get-twitter-auth-url';
+import { useXOffText } from '../hooks/use-x-off-text';
 
 interface ConnectXButtonProps {
   label: string;
@@ -17,7 +17,7 @@ export function ConnectXButton({ label, isBusy = false, isPrimary = false }: Con
   const { t } = useLanguage();
   const { isLoggedIn } = useSession();
   const connect = useConnectTwitter();
-  const xMode = usePublicConfig().data?.x.mode;
+  const xOffText = useXOffText();
   // The browser is leaving for X after a successful request; keep the button busy until it does.
   const pending = connect.isPending || Boolean(connect.data?.authUrl) || isBusy;
   const { reset } = connect;
@@ -36,8 +36,8 @@ export function ConnectXButton({ label, isBusy = false, isPrimary = false }: Con
       toast({ title: t.mining.walletRequiredTitle, description: t.mining.walletRequiredText, variant: 'destructive' });
       return;
     }
-    if (xMode === 'off') {
-      toast({ title: t.mining.xOffTitle, description: t.mining.xOffText, variant: 'destructive' });
+    if (xOffText) {
+      toast({ title: t.mining.xOffTitle, description: xOffText, variant: 'destructive' });
       return;
     }
     connect.mutate();

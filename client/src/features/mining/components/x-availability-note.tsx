@@ -1,12 +1,14 @@
 import { useLanguage } from '@client/app/i18n/language-provider';
 import { usePublicConfig } from '@client/features/config/api/get-public-config';
+import { useXOffText } from '../hooks/use-x-off-text';
 
 /** Beside Connect X: why X cannot be linked here, or that the X in use is the local simulation. */
 export function XAvailabilityNote() {
   const { t } = useLanguage();
   const mode = usePublicConfig().data?.x.mode;
+  const offText = useXOffText();
 
-  if (mode === 'off') return <p className="muted sm-x-note">{t.mining.xOffText}</p>;
+  if (offText) return <p className="muted sm-x-note">{offText}</p>;
   if (mode !== 'simulated') return null;
   return (
     <p className="sm-x-note">
