@@ -136,4 +136,27 @@ describe("'Something wrong?' on the allocation page", () => {
     await eventually(() => statusBadges().allInnerTexts()).toEqual(['Open']);
     expect(await page.locator('.dispute-list').innerText()).not.toContain('staking');
   });
+
+  it('sends a report answered DATABASE_UNAVAILABLE once and says why, as the database may have filed it already', async () => {
+    const wallet = mainnetWallets.taproot;
+    await open(wallet);
+    let sent = 0;
+    await page.route('**/api/allocation/disputes', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      sent += 1;
+      return route.fulfill({
+        status: 503,
+        headers: { 'Retry-After': '1', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ error: 'DATABASE_UNAVAILABLE', message: 'Our data store cannot be reached right now. Please try again shortly.' }),
+      });
+    });
+    await lookUp(wallet);
+    await page.getByRole('heading', { name: 'No allocation found for this address' }).waitFor();
+    await somethingWrong().click();
+    await dialog().getByLabel('What looks wrong?').fill('Nothing found for me either');
+    await dialog().getByRole('button', { name: 'Send report' }).click();
+    // Shown once the mutation has given up: any retry would have come before it.
+    await dialog().getByText('Our data store cannot be reached right now. Please try again shortly.', { exact: false }).waitFor();
+    expect(sent).toBe(1);
+  });
 });

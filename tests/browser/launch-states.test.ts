@@ -151,15 +151,19 @@ for (const language of ['en', 'zh'] as const) {
       expect(await page.getByRole('status').filter({ hasText: text.pausedLead }).count()).toBe(1);
     });
 
-    it('retries a busy answer after its Retry-After, saying so, then shows the result', async () => {
+    it('retries busy answers (shed, then the database away: a lookup changes nothing) after their Retry-After, saying so, then shows the result', async () => {
+      const busyAnswers = [
+        { error: 'SERVER_BUSY', message: 'The server is busy; try again shortly.' },
+        { error: 'DATABASE_UNAVAILABLE', message: 'Our data store cannot be reached right now. Please try again shortly.' },
+      ];
       let answered = 0;
       await page.route('**/api/allocation/lookup', async (route) => {
-        answered += 1;
-        if (answered > 1) return route.continue();
+        const busy = busyAnswers[answered++];
+        if (!busy) return route.continue();
         return route.fulfill({
           status: 503,
           headers: { 'Retry-After': '1', 'Content-Type': 'application/json' },
-          body: JSON.stringify({ error: 'SERVER_BUSY', message: 'The server is busy; try again shortly.' }),
+          body: JSON.stringify(busy),
         });
       });
       await page.goto('/allocation');
@@ -167,7 +171,7 @@ for (const language of ['en', 'zh'] as const) {
       await page.getByRole('button', { name: text.lookUp }).click();
       await page.getByText(text.busy).waitFor();
       await page.getByRole('heading', { name: text.result }).waitFor();
-      expect(answered).toBe(2);
+      expect(answered).toBe(3);
       expect(await page.getByText(text.busy).count()).toBe(0);
     });
   });

@@ -1,8 +1,17 @@
 import type { ErrorCode } from '@shared/error-codes';
 import { ApiError } from './api-error';
 
-/** The answers that mean "not now": the call was not carried out and may simply be asked again. */
+/** The answers that mean "not now": a call that changes nothing may simply be asked again. */
 const busyCodes: ReadonlySet<ErrorCode> = new Set(['SERVER_BUSY', 'DATABASE_BUSY', 'DATABASE_UNAVAILABLE']);
+
+/**
+ * The busy answers that prove a write was not carried out, so a mutation may be sent again: SERVER_BUSY
+ * is answered before any handler runs; DATABASE_BUSY only when SQLite refused its write lock, which a
+ * statement meets before it changes anything (transactions take the lock at BEGIN IMMEDIATE). Not
+ * DATABASE_UNAVAILABLE: the connection may have broken after the database committed, and a second try
+ * could file the same thing twice.
+ */
+const nothingDoneCodes: ReadonlySet<ErrorCode> = new Set(['SERVER_BUSY', 'DATABASE_BUSY']);
 
 export const maxBusyRetries = 3;
 /** When a busy answer names no wait. */
@@ -19,9 +28,14 @@ export function busyRetryAfterSeconds(error: ApiError): number {
   return error.retryAfterSeconds ?? defaultRetryAfterSeconds;
 }
 
-/** React Query's `retry`: busy answers only, at most `maxBusyRetries` times; nothing else is asked twice. */
+/** React Query's `retry` for queries (and calls that change nothing): busy answers only, at most `maxBusyRetries` times. */
 export function retryWhenBusy(failureCount: number, error: unknown): boolean {
   return failureCount < maxBusyRetries && isBusyError(error);
+}
+
+/** React Query's `retry` for mutations: only the busy answers that prove nothing was done, at most `maxBusyRetries` times. */
+export function retryMutationWhenBusy(failureCount: number, error: unknown): boolean {
+  return retryWhenBusy(failureCount, error) && nothingDoneCodes.has((error as ApiError).code!);
 }
 
 /** React Query's `retryDelay`: the answer's Retry-After, ±20 %. `random` is injectable for tests. */

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { getJson } from './api-client';
-import { busyRetryDelayMs, retryWhenBusy } from './busy-retry';
+import { busyRetryDelayMs, retryMutationWhenBusy, retryWhenBusy } from './busy-retry';
 
 /** Queries without their own queryFn use a URL key, e.g. `['/api/tokens/stats']`. */
 const defaultQueryFn: QueryFunction = ({ queryKey }) => {
@@ -12,7 +12,8 @@ const defaultQueryFn: QueryFunction = ({ queryKey }) => {
 };
 
 /**
- * Only busy answers are retried (after their Retry-After); every other failure shows at once.
+ * Only busy answers are retried (after their Retry-After), a mutation only when the answer proves it was
+ * not carried out; every other failure shows at once.
  * `onError` sees every failed query and mutation (e.g. to refresh the config on a launch-state answer).
  */
 export function createQueryClient(onError: (error: unknown, client: QueryClient) => void = () => {}): QueryClient {
@@ -28,7 +29,7 @@ export function createQueryClient(onError: (error: unknown, client: QueryClient)
         retry: retryWhenBusy,
         retryDelay: busyRetryDelayMs,
       },
-      mutations: { retry: retryWhenBusy, retryDelay: busyRetryDelayMs },
+      mutations: { retry: retryMutationWhenBusy, retryDelay: busyRetryDelayMs },
     },
   });
   return client;

@@ -1,6 +1,7 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import type { LookupBody, LookupResult } from '@shared/schemas/allocation';
 import { apiRequest } from '@client/lib/api-client';
+import { busyRetryDelayMs, retryWhenBusy } from '@client/lib/busy-retry';
 
 export const lookupAllocationKey = ['allocation', 'lookup'] as const;
 
@@ -12,7 +13,16 @@ export async function lookupAllocation(walletAddress: string): Promise<LookupRes
 
 type LookupMutationOptions = Omit<UseMutationOptions<LookupResult, Error, string>, 'mutationFn' | 'mutationKey'>;
 
-/** A lookup is an explicit action with toasts, not cached data: a mutation, keyed for devtools. */
+/**
+ * A lookup is an explicit action with toasts, not cached data: a mutation, keyed for devtools. It changes
+ * nothing, so every busy answer is retried as a query's is, DATABASE_UNAVAILABLE included.
+ */
 export function useLookupAllocationMutation(options?: LookupMutationOptions) {
-  return useMutation({ ...options, mutationKey: lookupAllocationKey, mutationFn: lookupAllocation });
+  return useMutation({
+    retry: retryWhenBusy,
+    retryDelay: busyRetryDelayMs,
+    ...options,
+    mutationKey: lookupAllocationKey,
+    mutationFn: lookupAllocation,
+  });
 }
