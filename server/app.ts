@@ -82,6 +82,10 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
     childLoggerFactory: (logger) => logger,
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // A request that reaches a closing server on a connection it already had (a proxy's, sent as the
+    // listener closed) is answered, with Connection: close, instead of Fastify's bare 503, which a
+    // proxy passes on as a failure: docs/deploy.md.
+    return503OnClosing: false,
     ...serverTimeouts(config.requestTimeoutMs),
     clientErrorHandler,
     frameworkErrors: frameworkErrorHandler,

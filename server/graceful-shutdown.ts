@@ -15,8 +15,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /**
  * The handler of SIGTERM and SIGINT. First /readyz turns 503 and every answer closes its connection,
  * for `graceMs`, so a proxy's health check sees the process leaving and sends nobody new; only then
- * the listener closes and the requests in flight finish (Fastify answers 503 with `Connection: close`
- * to any that still arrive on an open connection), and the process exits 0. A second signal during
+ * the listener closes and the requests in flight finish (one that still arrives on an open connection
+ * is answered too, with `Connection: close`), and the process exits 0. A second signal during
  * the grace ends it at once (Ctrl-C twice).
  */
 export function gracefulShutdown(app: FastifyInstance, options: GracefulShutdownOptions): (signal: string) => Promise<void> {
