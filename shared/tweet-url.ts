@@ -19,8 +19,3 @@ export function tweetIdFromUrl(raw: string): string | null {
   if (!(xHosts as readonly string[]).includes(host)) return null;
   return statusPath.exec(url.pathname)?.[1] ?? null;
 }
-
-/** The looser check the composer runs before sending: one of the two hosts appears in the text. */
-export function mentionsXHost(raw: string): boolean {
-  return xHosts.some((host) => raw.includes(host));
-}

@@ -20,9 +20,6 @@ export const walletRules: readonly WalletRule[] = [
   { kind: 'legacy', prefix: '1', minLength: 26, maxLength: 35 },
 ];
 
-/** Longest address any rule accepts; used to bound request schemas. */
-export const maxWalletLength = Math.max(...walletRules.map((rule) => rule.maxLength));
-
 export function walletKind(address: string): WalletKind | null {
   const rule = walletRules.find((candidate) => address.startsWith(candidate.prefix));
   if (!rule) return null;

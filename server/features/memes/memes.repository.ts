@@ -27,15 +27,6 @@ export const listUserMemes = (db: Kysely<Database>, userId: number, limit = 60) 
 export const listPostedMemes = (db: Kysely<Database>, limit = 12) =>
   db.selectFrom('memes').selectAll().where('is_posted', '=', 1).orderBy('posted_at', 'desc').limit(limit).execute();
 
-export async function countMemes(db: Kysely<Database>, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('memes')
-    .select(db.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /** Marks the meme posted only if it was not yet: of two racing claims, one changes the row. */
 export async function markMemePosted(db: Kysely<Database>, memeId: number, points: number, now: number): Promise<boolean> {
   const result = await db

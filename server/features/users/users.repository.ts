@@ -5,10 +5,6 @@ export async function findUserByWallet(db: Kysely<Database>, walletAddress: stri
   return db.selectFrom('users').selectAll().where('wallet_address', '=', walletAddress).executeTakeFirst();
 }
 
-export async function findUserById(db: Kysely<Database>, id: number): Promise<User | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 /** Inserts the user unless the wallet already exists (two first logins may race); returns the stored row. */
 export async function insertUserIfAbsent(
   db: Kysely<Database>,

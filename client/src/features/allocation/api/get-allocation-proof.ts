@@ -1,8 +1,6 @@
 import type { AllocationProof } from '@shared/schemas/allocation';
 import { getJson } from '@client/lib/api-client';
 
-export const allocationProofKey = (walletAddress: string) => ['allocation', 'proof', walletAddress] as const;
-
 export function getAllocationProof(walletAddress: string): Promise<AllocationProof> {
   return getJson<AllocationProof>(`/api/allocation/proof?wallet=${encodeURIComponent(walletAddress)}`);
 }

@@ -1,8 +1,6 @@
 import type { AllocationRoot } from '@shared/schemas/allocation';
 import { getJson } from '@client/lib/api-client';
 
-export const allocationRootKey = ['allocation', 'root'] as const;
-
 /** The published Merkle root, fetched apart from any proof so a tampered proof answer cannot bring its own root. */
 export function getAllocationRoot(): Promise<AllocationRoot> {
   return getJson<AllocationRoot>('/api/allocation/root');

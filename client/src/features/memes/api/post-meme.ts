@@ -1,4 +1,3 @@
-import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import type { Static } from 'typebox';
 import type { PostMemeBody, PostMemeResponseSchema } from '@shared/schemas/memes';
 import { apiRequest } from '@client/lib/api-client';
@@ -8,10 +7,4 @@ type PostMemeResult = Static<typeof PostMemeResponseSchema>;
 export async function postMeme(body: PostMemeBody): Promise<PostMemeResult> {
   const response = await apiRequest('POST', '/api/memes/post', body);
   return (await response.json()) as PostMemeResult;
-}
-
-type PostOptions = Omit<UseMutationOptions<PostMemeResult, Error, PostMemeBody>, 'mutationFn'>;
-
-export function usePostMeme(options?: PostOptions) {
-  return useMutation({ ...options, mutationFn: postMeme });
 }
