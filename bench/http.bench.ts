@@ -9,6 +9,7 @@
  *   npm run bench -- [--records 1000000] [--seconds 10] [--rounds 3] [--only lookup,stats] [--soak [--soak-minutes 5]]
  *                    [--cpu-prof DIR]   (writes a V8 CPU profile of the product server)
  *                    [--same-headers]   (the baseline also sends the product's headers: the same bytes on the wire)
+ *   npm run bench -- --spike [...]     (2,000 connections on the lookup, shedding on and off: bench/spike.bench.ts)
  *
  * The load generator is this process: `npm run bench` gives it 64 MB semi-spaces, as with its default
  * 16 MB it collected garbage for 5–6 ms every few dozen ms and a full collection every half second,
@@ -33,6 +34,10 @@ import { benchAsOfBlock, benchWallet, loadBenchData } from './bench-data.js';
 import { compare, measure, type LoadResult } from './load.js';
 import { canPin, pinThisProcess, sampleRss, startNode, stop, waitForHttp } from './processes.js';
 import { printSoak, printTable, type Row } from './report.js';
+import { runSpike } from './spike.bench.js';
+
+// `--spike`: the launch spike, a bench of its own (bench/spike.bench.ts).
+if (process.argv.includes('--spike')) process.exit(await runSpike(process.argv.slice(2)));
 
 const { values: args } = parseArgs({
   options: {

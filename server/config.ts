@@ -78,10 +78,11 @@ export interface AppConfig {
   /** On SIGTERM: how long the server answers (not ready, closing each connection) before it stops listening. */
   shutdownGraceMs: number;
   /**
-   * Load shedding: past this mean event-loop delay (sampled every `sampleIntervalMs`) API calls answer
-   * 503 SERVER_BUSY at once instead of queueing; 0 turns shedding off.
+   * Load shedding: past this mean event-loop delay (sampled every `sampleIntervalMs`), and for the rest of
+   * a turn of the event loop that has spent `turnBudgetMs` (0: no turn budget), API calls answer 503
+   * SERVER_BUSY at once instead of queueing; `eventLoopDelayMs` 0 turns all shedding off.
    */
-  shedding: { eventLoopDelayMs: number; sampleIntervalMs: number };
+  shedding: { eventLoopDelayMs: number; sampleIntervalMs: number; turnBudgetMs: number };
   /** METRICS_TOKEN: `GET /metrics` answers only with `Authorization: Bearer <token>`; null: no /metrics at all. */
   metricsToken: string | null;
   /** Built client (index.html + assets); not served when the folder is absent. */
@@ -331,6 +332,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     shedding: {
       eventLoopDelayMs: integer(env, 'SHED_EVENT_LOOP_DELAY_MS', 100, 0, 60_000),
       sampleIntervalMs: integer(env, 'SHED_SAMPLE_INTERVAL_MS', 500, 10, 60_000),
+      turnBudgetMs: integer(env, 'SHED_TURN_BUDGET_MS', 50, 0, 60_000),
     },
     metricsToken: metricsToken(env),
     clientDir: path.resolve(read(env, 'CLIENT_DIR') ?? './dist/client'),

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.js';
 import { AppError } from '../errors.js';
 import { uploadsPrefix } from '../features/uploads/upload-store.js';
+import { loopTurnBudget } from '../lib/loop-turn-budget.js';
 
 /**
  * Seconds a shed client is asked to wait: a few samples of the loop (500 ms each by default), so the
@@ -41,24 +42,48 @@ declare module 'fastify' {
 }
 
 /**
- * Load shedding with @fastify/under-pressure: while the event loop's mean delay over a sample is past
- * SHED_EVENT_LOOP_DELAY_MS, shed requests answer 503 SERVER_BUSY with Retry-After at once instead of
- * waiting their turn behind the backlog. Registered before the other plugins' hooks that do work.
+ * Load shedding, two ways, each answering shed requests 503 SERVER_BUSY with Retry-After at once
+ * instead of letting them wait their turn behind the backlog:
+ * - @fastify/under-pressure: while the event loop's mean delay over a sample is past
+ *   SHED_EVENT_LOOP_DELAY_MS (sustained overload, whatever its cause);
+ * - a budget per turn of the event loop (server/lib/loop-turn-budget.ts): once a turn has spent
+ *   SHED_TURN_BUDGET_MS on requests, the rest of that turn's requests are shed. A spike of thousands of
+ *   connections puts them all in each turn, so without it every admitted request waits the whole turn
+ *   (docs/performance.md, "Launch spike").
+ * SHED_EVENT_LOOP_DELAY_MS=0 registers neither: no sampling and no per-request check.
+ * Registered before the other plugins' hooks that do work.
  */
 export default fp<{ config: AppConfig }>(
   async (app, { config }) => {
-    const { eventLoopDelayMs, sampleIntervalMs } = config.shedding;
+    const { eventLoopDelayMs, sampleIntervalMs, turnBudgetMs } = config.shedding;
+    if (eventLoopDelayMs === 0) {
+      app.decorate('shedding', { active: () => false });
+      return;
+    }
+
     let shed = 0;
     // Building the app blocks the loop for a while after the sampling starts; that is not load. Two
     // samples after the app is ready, the state reflects the traffic only.
     let settled = false;
-    const active = () => settled && app.isUnderPressure();
+    // A turn that sheds says "busy" on /readyz until a sample interval has passed without one.
+    let turnShedAt = Number.NEGATIVE_INFINITY;
+    const active = () => (settled && app.isUnderPressure()) || performance.now() - turnShedAt < sampleIntervalMs;
     app.decorate('shedding', { active });
     app.addHook('onReady', async () => {
       setTimeout(() => {
         settled = true;
       }, 2 * sampleIntervalMs).unref();
     });
+
+    if (turnBudgetMs > 0) {
+      const budget = loopTurnBudget(turnBudgetMs);
+      app.addHook('onRequest', (request, reply, done) => {
+        if (!budget.exhausted() || !isShed(request)) return done();
+        shed++;
+        turnShedAt = performance.now();
+        done(serverBusy(reply));
+      });
+    }
     await app.register(underPressure, {
       maxEventLoopDelay: eventLoopDelayMs,
       sampleInterval: sampleIntervalMs,
@@ -69,7 +94,6 @@ export default fp<{ config: AppConfig }>(
         throw serverBusy(reply);
       },
     });
-    if (eventLoopDelayMs === 0) return;
 
     // One line when shedding begins and one when it ends, not one per shed request.
     let since: number | null = null;
@@ -79,10 +103,10 @@ export default fp<{ config: AppConfig }>(
         since = performance.now();
         const { eventLoopDelay } = app.memoryUsage();
         app.log.warn(
-          `event loop saturated (mean delay ${Math.round(eventLoopDelay)} ms, limit ${eventLoopDelayMs} ms): API calls answer 503 SERVER_BUSY until it recovers`,
+          `server saturated (mean event loop delay ${Math.round(eventLoopDelay)} ms, limit ${eventLoopDelayMs} ms; turn budget ${turnBudgetMs} ms): API calls answer 503 SERVER_BUSY until it recovers`,
         );
       } else if (!pressed && since !== null) {
-        app.log.warn(`event loop recovered after ${Math.round(performance.now() - since)} ms; ${shed} requests were shed`);
+        app.log.warn(`server recovered after ${Math.round(performance.now() - since)} ms; ${shed} requests were shed`);
         since = null;
         shed = 0;
       }

@@ -6,12 +6,14 @@ import { blockTheEventLoop } from '../helpers/block-event-loop.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
 import { mainnetWallets } from '../helpers/wallets.js';
+import { rawJsonPost, requestsInOneTurn } from '../helpers/one-turn-requests.js';
 
 // A loop delay this process reaches only while the test blocks it, sampled often so the test is quick.
 const shedding = { SHED_EVENT_LOOP_DELAY_MS: '50', SHED_SAMPLE_INTERVAL_MS: '100' };
 
 let ctx: TestContext;
 let base: string;
+let port: number;
 let unblock: (() => void) | null = null;
 let clientDir: string | null = null;
 
@@ -29,7 +31,8 @@ async function start(env: Record<string, string>): Promise<void> {
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   const address = ctx.app.server.address();
   if (address === null || typeof address === 'string') throw new Error('not listening on a port');
-  base = `http://127.0.0.1:${address.port}`;
+  port = address.port;
+  base = `http://127.0.0.1:${port}`;
 }
 
 const lookup = () =>
@@ -38,6 +41,8 @@ const lookup = () =>
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ walletAddress: mainnetWallets.taproot }),
   });
+
+const lookupRequest = rawJsonPost('/api/allocation/lookup', { walletAddress: mainnetWallets.taproot });
 
 /** Blocks the loop until the shedding's own sampling reports the pressure. */
 async function saturate(): Promise<void> {
@@ -100,13 +105,37 @@ describe('load shedding', { timeout: 60_000 }, () => {
     expect(answers).toEqual(urls.map((url) => `${url} 200`));
   });
 
-  it('sheds nothing when SHED_EVENT_LOOP_DELAY_MS is 0, however late the loop runs', async () => {
-    await start({ ...shedding, SHED_EVENT_LOOP_DELAY_MS: '0' });
+  it('sheds nothing when SHED_EVENT_LOOP_DELAY_MS is 0, however late the loop runs, and adds nothing to each request', async () => {
+    await start({ ...shedding, SHED_EVENT_LOOP_DELAY_MS: '0', SHED_TURN_BUDGET_MS: '1' });
+    // No sampling and no per-request check at all: the plugin that would add them is not registered.
+    expect(ctx.app.hasDecorator('isUnderPressure')).toBe(false);
     unblock = blockTheEventLoop();
-    // The same sampling still sees the delay: only the shedding is off.
-    await vi.waitFor(() => expect(ctx.app.memoryUsage().eventLoopDelay).toBeGreaterThan(50), { timeout: 15_000, interval: 20 });
+    const answers = await requestsInOneTurn(port, 20, lookupRequest);
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
     expect(ctx.app.shedding.active()).toBe(false);
     expect((await lookup()).status).toBe(200);
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
+  });
+
+  it('answers the rest of a turn 503 SERVER_BUSY once that turn of the event loop has spent SHED_TURN_BUDGET_MS, and says so on /readyz', async () => {
+    // The loop-delay bound out of reach: only the turn budget sheds here.
+    await start({ SHED_EVENT_LOOP_DELAY_MS: '60000', SHED_SAMPLE_INTERVAL_MS: '1000', SHED_TURN_BUDGET_MS: '1' });
+
+    const answers = await requestsInOneTurn(port, 200, lookupRequest);
+    const busy = answers.filter((answer) => answer.status === 503);
+    // The first request of a turn is always admitted; 200 lookups take far more than 1 ms.
+    expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThan(0);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 503)).toEqual([]);
+    for (const answer of busy) {
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+      expect(JSON.parse(answer.body).error).toBe('SERVER_BUSY');
+    }
+    expect(ctx.app.shedding.active()).toBe(true);
+    expect((await fetch(`${base}/readyz`)).status).toBe(503);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+
+    // One request alone is the first of its turn.
+    expect((await lookup()).status).toBe(200);
   });
 });
