@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.js';
 import { createChainService } from '../features/chain/chain.service.js';
 import { createLaunchMonitor, type GateVerdict, type LaunchMonitor, seedReveal } from '../features/launch/launch.service.js';
+import { errorResponses } from '../lib/error-responses.js';
 
 type GateHook = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
 
@@ -18,6 +19,9 @@ declare module 'fastify' {
     revealGate: GateHook;
   }
 }
+
+/** What `revealGate` adds to the response schema of a route it guards. */
+export const revealGateResponses = errorResponses(403, 503);
 
 function refuse(reply: FastifyReply, verdict: NonNullable<GateVerdict>): void {
   if (verdict.status === 503) reply.header('retry-after', String(verdict.retryAfterSeconds));

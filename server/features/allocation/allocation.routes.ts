@@ -6,15 +6,14 @@ import {
   LookupBodySchema,
   LookupResultSchema,
 } from '../../../shared/schemas/allocation.js';
-import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
+import { errorResponses } from '../../lib/error-responses.js';
+import { revealGateResponses } from '../../plugins/launch.js';
 import { getAllocationProof, getAllocationRoot } from './allocation-proof.service.js';
 import { createAllocationTreeCache } from './allocation-tree-cache.js';
 import { lookupAllocation } from './allocation.service.js';
 import { type LookupCounter, uncountedLookups } from './lookup-counter.js';
 
 const tags = ['Allocation'];
-/** Before the reveal (403 NOT_YET_REVEALED) and while paused (503 LOOKUPS_PAUSED): plugins/launch.ts. */
-const gated = { 403: ErrorResponseSchema, 503: ErrorResponseSchema };
 
 /**
  * `lookupRateLimit` calls per IP per minute, lookups and proofs counted apart; 0: no limit (benchmarks),
@@ -25,7 +24,7 @@ const allocationRoutes: FastifyPluginAsyncTypebox<{ lookupRateLimit: number; loo
   { lookupRateLimit, lookups = uncountedLookups },
 ) => {
   const limited = lookupRateLimit > 0 ? { config: { rateLimit: { max: lookupRateLimit, timeWindow: '1 minute' } } } : {};
-  const limitedAnswer = lookupRateLimit > 0 ? { 429: ErrorResponseSchema } : {};
+  const limitedAnswer = lookupRateLimit > 0 ? errorResponses(429) : {};
   app.post(
     '/lookup',
     {
@@ -33,7 +32,7 @@ const allocationRoutes: FastifyPluginAsyncTypebox<{ lookupRateLimit: number; loo
         tags,
         summary: "Look up a wallet's allocation",
         body: LookupBodySchema,
-        response: { 200: LookupResultSchema, 400: ErrorResponseSchema, ...gated, ...limitedAnswer },
+        response: { 200: LookupResultSchema, ...errorResponses(400), ...revealGateResponses, ...limitedAnswer },
       },
       onRequest: app.revealGate,
       ...limited,
@@ -58,7 +57,7 @@ const allocationRoutes: FastifyPluginAsyncTypebox<{ lookupRateLimit: number; loo
         tags,
         summary: "A wallet's Merkle leaves, proof path and root",
         querystring: AllocationProofQuerySchema,
-        response: { 200: AllocationProofSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema, ...gated, ...limitedAnswer },
+        response: { 200: AllocationProofSchema, ...errorResponses(400, 404), ...revealGateResponses, ...limitedAnswer },
       },
       onRequest: app.revealGate,
       ...limited,

@@ -7,8 +7,8 @@ import {
   OkResponseSchema,
   VerifyBodySchema,
 } from '../../../shared/schemas/auth.js';
-import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
 import type { AppConfig } from '../../config.js';
+import { describedError, errorResponses } from '../../lib/error-responses.js';
 import { toUserView } from '../users/user-view.js';
 import { login, logout } from './auth.service.js';
 import { issueChallenge, verifyWalletSignIn } from './wallet-proof.service.js';
@@ -29,7 +29,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () => num
         tags,
         summary: 'Start a wallet sign-in: the single-use message to sign',
         body: ChallengeBodySchema,
-        response: { 200: ChallengeResponseSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
+        response: { 200: ChallengeResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (request) => issueChallenge(app.db, { siteUrl: config.publicUrl, walletAddress: request.body.walletAddress }, now()),
@@ -46,10 +46,8 @@ const authRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () => num
         body: VerifyBodySchema,
         response: {
           200: LoginResponseSchema,
-          400: ErrorResponseSchema,
-          401: { ...ErrorResponseSchema, description: 'The signature is invalid or the challenge is used or expired.' },
-          403: ErrorResponseSchema,
-          429: ErrorResponseSchema,
+          ...errorResponses(400, 403, 429),
+          401: describedError('The signature is invalid or the challenge is used or expired.'),
         },
       },
     },
@@ -70,7 +68,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () => num
         tags,
         summary: 'Sign in with a wallet address (wallets not protected by a signature)',
         body: LoginBodySchema,
-        response: { 200: LoginResponseSchema, 400: ErrorResponseSchema, 403: ErrorResponseSchema, 429: ErrorResponseSchema },
+        response: { 200: LoginResponseSchema, ...errorResponses(400, 403, 429) },
       },
     },
     async (request, reply) => {

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { OkResponseSchema } from '../../../shared/schemas/auth.js';
-import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
 import { SessionHandleParamsSchema, SessionListResponseSchema } from '../../../shared/schemas/sessions.js';
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../../errors.js';
+import { errorResponses } from '../../lib/error-responses.js';
 import { hashSessionId } from './auth.service.js';
 import { endOtherSession, listSessions } from './sessions.service.js';
 
 const tags = ['Auth'];
-const failures = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
+const failures = errorResponses(400, 401, 403, 404);
 
 /** The signed-in user and the hash of the session this request carries. */
 async function caller(request: FastifyRequest) {

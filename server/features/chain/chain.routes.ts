@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { FastifyReply } from 'fastify';
 import { type TipHeight, TipHeightSchema } from '../../../shared/schemas/chain.js';
-import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
 import {
   UpstreamQuerySchema,
   type UpstreamUnavailable,
   UpstreamUnavailableSchema,
 } from '../../../shared/schemas/upstream.js';
 import type { AppConfig } from '../../config.js';
+import { errorResponses } from '../../lib/error-responses.js';
 import { repeatedAnswer } from '../../lib/repeated-answer.js';
 import { cacheControlFor, unavailableAsState } from '../../lib/unavailable-state.js';
 import type { UpstreamWatch } from '../../lib/upstream-state.js';
@@ -33,7 +33,7 @@ const chainRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () => nu
         tags: ['Chain'],
         summary: 'Current Bitcoin block height',
         querystring: UpstreamQuerySchema,
-        response: { 200: Type.Union([TipHeightSchema, UpstreamUnavailableSchema]), 502: ErrorResponseSchema },
+        response: { 200: Type.Union([TipHeightSchema, UpstreamUnavailableSchema]), ...errorResponses(502) },
       },
     },
     (request, reply) => {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { CollectionParamsSchema, CollectionStatsSchema } from '../../../shared/schemas/collection.js';
-import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
 import { UpstreamQuerySchema, UpstreamUnavailableSchema } from '../../../shared/schemas/upstream.js';
 import type { AppConfig } from '../../config.js';
+import { errorResponses } from '../../lib/error-responses.js';
 import { cacheControlFor, unavailableAsState } from '../../lib/unavailable-state.js';
 import type { UpstreamWatch } from '../../lib/upstream-state.js';
 import { createCollectionService } from './collection.service.js';
@@ -25,8 +25,7 @@ const collectionRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () 
         querystring: UpstreamQuerySchema,
         response: {
           200: Type.Union([CollectionStatsSchema, UpstreamUnavailableSchema]),
-          404: ErrorResponseSchema,
-          502: ErrorResponseSchema,
+          ...errorResponses(404, 502),
         },
       },
     },

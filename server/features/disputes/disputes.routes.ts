@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CreateDisputeBodySchema, DisputeListResponseSchema, DisputeResponseSchema } from '../../../shared/schemas/disputes.js';
-import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
+import { errorResponses } from '../../lib/error-responses.js';
+import { revealGateResponses } from '../../plugins/launch.js';
 import { createDispute, listOwnDisputes } from './disputes.service.js';
 
 /** Reports per user per hour: enough to retry after mistakes, too few to flood the operator. */
 export const disputesPerHour = 5;
 
 const tags = ['Allocation'];
-const failures = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 409: ErrorResponseSchema, 429: ErrorResponseSchema };
+const failures = errorResponses(400, 401, 403, 409, 429);
 
 /** A signed-in holder's reports about their own allocation. There is no holder route to answer one. */
 const disputesRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -18,7 +19,7 @@ const disputesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Report a problem with my allocation',
         body: CreateDisputeBodySchema,
-        response: { 201: DisputeResponseSchema, ...failures, 503: ErrorResponseSchema },
+        response: { 201: DisputeResponseSchema, ...failures, ...revealGateResponses },
       },
       // 403 NOT_YET_REVEALED before the reveal, 503 LOOKUPS_PAUSED while paused (plugins/launch.ts).
       onRequest: app.revealGate,

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
-import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
 import { DatabaseUnavailableError, databaseUnavailability } from '../../db/database-unavailable.js';
 import { AppError } from '../../errors.js';
+import { errorResponses } from '../../lib/error-responses.js';
 import { serverBusy } from '../../plugins/load-shedding.js';
 
 const LiveSchema = Type.Object({ status: Type.Literal('ok') });
@@ -47,7 +47,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/readyz',
-    { schema: { response: { 200: ReadySchema, 503: ErrorResponseSchema } } },
+    { schema: { response: { 200: ReadySchema, ...errorResponses(503) } } },
     async (_request, reply) => {
       // Shutting down: the balancer must stop sending traffic here before the listener closes.
       if (app.draining.active) throw new AppError(503, 'SHUTTING_DOWN', 'This server is shutting down.');

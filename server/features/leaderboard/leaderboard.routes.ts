@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
 import { LeaderboardQuerySchema, LeaderboardResponseSchema } from '../../../shared/schemas/leaderboard.js';
+import { errorResponses } from '../../lib/error-responses.js';
 import { createLeaderboard } from './leaderboard.service.js';
 
 interface LeaderboardOptions {
@@ -19,7 +19,7 @@ const leaderboardRoutes: FastifyPluginAsyncTypebox<LeaderboardOptions> = async (
         tags: ['Mining'],
         summary: "The miners' leaderboard, with my own standing when signed in",
         querystring: LeaderboardQuerySchema,
-        response: { 200: LeaderboardResponseSchema, 400: ErrorResponseSchema },
+        response: { 200: LeaderboardResponseSchema, ...errorResponses(400) },
       },
     },
     async (request) => leaderboard.read(request.query, await request.sessionUser()),

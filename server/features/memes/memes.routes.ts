@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
 import {
   GenerateMemeBodySchema,
   MemeListResponseSchema,
@@ -14,20 +13,13 @@ import {
 } from '../../../shared/schemas/memes.js';
 import { CooldownErrorSchema } from '../../../shared/schemas/tweets.js';
 import { notFound } from '../../errors.js';
+import { errorResponses } from '../../lib/error-responses.js';
 import { memeView, publicMemeView } from './meme-view.js';
 import { listPostedMemes, listUserMemes, findMemeByTrackingCode } from './memes.repository.js';
 import { generateMeme, memeNotFoundMessage, postMeme, type MemeDeps } from './memes.service.js';
 
 const tags = ['Memes'];
-const failures = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-  429: CooldownErrorSchema,
-  502: ErrorResponseSchema,
-};
+const failures = { ...errorResponses(400, 401, 403, 404, 409, 502), 429: CooldownErrorSchema };
 
 const memesRoutes: FastifyPluginAsyncTypebox<{ deps: Omit<MemeDeps, 'db'> }> = async (app, { deps: partial }) => {
   const deps: MemeDeps = { ...partial, db: app.db };
@@ -53,7 +45,7 @@ const memesRoutes: FastifyPluginAsyncTypebox<{ deps: Omit<MemeDeps, 'db'> }> = a
             description: 'The artwork',
             content: { 'image/png': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } },
           },
-          404: ErrorResponseSchema,
+          ...errorResponses(404),
         },
       },
     },
@@ -72,7 +64,7 @@ const memesRoutes: FastifyPluginAsyncTypebox<{ deps: Omit<MemeDeps, 'db'> }> = a
         tags,
         summary: 'Generate a meme from a template and a prompt',
         body: GenerateMemeBodySchema,
-        response: { 200: MemeSchema, ...failures, 429: ErrorResponseSchema },
+        response: { 200: MemeSchema, ...failures, ...errorResponses(429) },
       },
     },
     async (request) => {

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
 import {
   type AllocationsPage,
   AllocationsPageSchema,
@@ -7,13 +6,13 @@ import {
   MyAllocationResponseSchema,
   TokenStatsSchema,
 } from '../../../shared/schemas/tokens.js';
+import { errorResponses } from '../../lib/error-responses.js';
 import { PageCache } from '../../lib/page-cache.js';
 import { repeatedAnswer } from '../../lib/repeated-answer.js';
+import { revealGateResponses } from '../../plugins/launch.js';
 import { allocationsPage, myAllocation, tokenStats } from './points.service.js';
 
 const tags = ['Tokens'];
-/** Before the reveal (403 NOT_YET_REVEALED) and while paused (503 LOOKUPS_PAUSED): plugins/launch.ts. */
-const gated = { 403: ErrorResponseSchema, 503: ErrorResponseSchema };
 
 /**
  * How long a page of top holders is answered from memory. Allocations change only when the operator
@@ -38,7 +37,7 @@ const pointsRoutes: FastifyPluginAsyncTypebox<{ now?: () => number }> = async (a
       schema: {
         tags,
         summary: 'My points allocation',
-        response: { 200: MyAllocationResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema, ...gated },
+        response: { 200: MyAllocationResponseSchema, ...errorResponses(401, 404), ...revealGateResponses },
       },
       onRequest: app.revealGate,
     },
@@ -50,7 +49,7 @@ const pointsRoutes: FastifyPluginAsyncTypebox<{ now?: () => number }> = async (a
 
   app.get(
     '/stats',
-    { schema: { tags, summary: 'Token statistics', response: { 200: TokenStatsSchema, ...gated } }, onRequest: app.revealGate },
+    { schema: { tags, summary: 'Token statistics', response: { 200: TokenStatsSchema, ...revealGateResponses } }, onRequest: app.revealGate },
     async () => tokenStats(app.db),
   );
 
@@ -61,7 +60,7 @@ const pointsRoutes: FastifyPluginAsyncTypebox<{ now?: () => number }> = async (a
         tags,
         summary: 'Points allocations, largest first, paged',
         querystring: AllocationsQuerySchema,
-        response: { 200: AllocationsPageSchema, 400: ErrorResponseSchema, ...gated },
+        response: { 200: AllocationsPageSchema, ...errorResponses(400), ...revealGateResponses },
       },
       // Before the cached page answers.
       onRequest: app.revealGate,

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CollectionParamsSchema } from '../../../shared/schemas/collection.js';
 import { StakingStatsSchema } from '../../../shared/schemas/staking.js';
-import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
 import type { AppConfig } from '../../config.js';
+import { errorResponses } from '../../lib/error-responses.js';
 import { assertOwnCollection } from '../collection/own-collection.js';
 import type { UpstreamWatch } from '../../lib/upstream-state.js';
 import { createStakingService } from './staking.service.js';
@@ -22,9 +22,7 @@ const stakingRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () => 
         params: CollectionParamsSchema,
         response: {
           200: StakingStatsSchema,
-          404: ErrorResponseSchema,
-          502: ErrorResponseSchema,
-          503: ErrorResponseSchema,
+          ...errorResponses(404, 502, 503),
         },
       },
     },

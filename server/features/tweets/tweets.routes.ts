@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
 import {
   CooldownErrorSchema,
   CooldownQuerySchema,
@@ -15,20 +14,14 @@ import {
 import { normalizeWallet } from '../../../shared/wallet.js';
 import type { GenerationProvider } from '../../integrations/generation/provider.js';
 import type { XClient } from '../../integrations/x-client.js';
+import { errorResponses } from '../../lib/error-responses.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { ClaimCounter } from '../claims/claim-counter.js';
 import { cooldownFrom } from '../claims/cooldown.js';
 import { generateTweet, postTweet, userTweets } from './tweets.service.js';
 
 const tags = ['Tweets'];
-const failures = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-  429: CooldownErrorSchema,
-  502: ErrorResponseSchema,
-};
+const failures = { ...errorResponses(400, 401, 403, 409, 502), 429: CooldownErrorSchema };
 
 interface TweetsOptions {
   x: XClient;
@@ -48,7 +41,7 @@ const tweetsRoutes: FastifyPluginAsyncTypebox<TweetsOptions> = async (app, { x, 
         tags,
         summary: 'Generate tweet text from a prompt',
         body: GenerateTweetBodySchema,
-        response: { 200: GenerateTweetResponseSchema, ...failures, 429: ErrorResponseSchema },
+        response: { 200: GenerateTweetResponseSchema, ...failures, ...errorResponses(429) },
       },
     },
     async (request) => {

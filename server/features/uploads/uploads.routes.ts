@@ -1,25 +1,16 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
 import { UploadResponseSchema, uploadSizeMessage, uploadTypeMessage } from '../../../shared/schemas/memes.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import { errorResponses } from '../../lib/error-responses.js';
 import { cleanUpload, coverPng } from '../../lib/images.js';
 import { findMemeById, replaceMemeImage } from '../memes/memes.repository.js';
 import { memeHeight, memeWidth } from '../memes/render-meme.js';
 import type { UploadStore } from './upload-store.js';
 
 const tags = ['Uploads'];
-const failures = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-  413: ErrorResponseSchema,
-  429: ErrorResponseSchema,
-  507: ErrorResponseSchema,
-};
+const failures = errorResponses(400, 401, 403, 404, 409, 413, 429, 507);
 
 async function readFile(file: MultipartFile | undefined): Promise<Buffer> {
   if (!file) throw badRequest('NO_FILE', uploadTypeMessage);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { UserDataResponseSchema, UsernameParamsSchema } from '../../../shared/schemas/auth.js';
-import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
 import { normalizeWallet } from '../../../shared/wallet.js';
+import { errorResponses } from '../../lib/error-responses.js';
 import { findTwitterAccountByUser } from '../x-auth/x-auth.repository.js';
 import { toTwitterAccountView } from '../x-auth/x-auth.service.js';
 import { toUserView } from './user-view.js';
@@ -17,8 +17,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: UsernameParamsSchema,
         response: {
           200: UserDataResponseSchema,
-          401: ErrorResponseSchema,
-          403: ErrorResponseSchema,
+          ...errorResponses(401, 403),
         },
       },
     },

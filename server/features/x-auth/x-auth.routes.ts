@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponseSchema } from '../../../shared/schemas/errors.js';
 import {
   ExchangeBodySchema,
   ExchangeResponseSchema,
@@ -10,6 +9,7 @@ import {
 } from '../../../shared/schemas/x.js';
 import { normalizeWallet } from '../../../shared/wallet.js';
 import { unauthorized } from '../../errors.js';
+import { errorResponses } from '../../lib/error-responses.js';
 import { refuseUnlessFromThisMachine } from '../../simulated-x-guard.js';
 import { hashSessionId } from '../auth/auth.service.js';
 import {
@@ -22,14 +22,7 @@ import {
 } from './x-auth.service.js';
 
 const tags = ['X'];
-const failures = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-  502: ErrorResponseSchema,
-  503: ErrorResponseSchema,
-};
+const failures = errorResponses(400, 401, 403, 409, 502, 503);
 
 interface XAuthOptions {
   deps: Omit<XDeps, 'db'>;
