@@ -231,6 +231,56 @@ describe('simulated X on a loopback address without X credentials', () => {
     expect(await refused.text()).not.toContain('<b>not a handle');
   });
 
+  it('speaks Chinese when the app opens it in Chinese, through its forms and the post page', async () => {
+    const browser = new Browser(base);
+    await browser.json('/api/auth/login', 'POST', { walletAddress: fakeWallet('bc1q', 44) });
+    const { authUrl } = (await (await browser.fetch('/api/auth/twitter')).json()) as { authUrl: string };
+    const authorize = await (await browser.fetch(`${authUrl}&lang=zh`)).text();
+    expect(authorize).toContain('<html lang="zh-CN">');
+    expect(authorize).toContain('模拟 X — 本地演示');
+    expect(authorize).toContain('X 用户名（不含 @）');
+    expect(authorize).not.toContain('Authorize app');
+
+    const refused = await browser.submit(authorize, { handle: 'not a handle' });
+    expect(refused.status).toBe(400);
+    const refusedPage = await refused.text();
+    expect(refusedPage).toContain('<html lang="zh-CN">');
+    expect(refusedPage).toContain('用户名为 1 到 15 个字母、数字或下划线。');
+
+    const { browser: author } = await linkedBrowser(fakeWallet('bc1q', 45), 'zh_reader');
+    const compose = await (await author.fetch(`/simulated-x/intent/tweet?${new URLSearchParams({ text: '   ', lang: 'zh' })}`)).text();
+    expect(compose).toContain('正在以 <strong>@zh_reader</strong> 的身份发布。');
+    const empty = await author.submit(compose, {});
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain('帖子需要包含文字。');
+
+    const posted = await author.submit(compose, { text: goodText });
+    expect(posted.status).toBe(303);
+    const postPage = await (await author.fetch(posted.headers.get('location')!)).text();
+    expect(postPage).toContain('<html lang="zh-CN">');
+    expect(postPage).toContain('复制链接');
+    expect(postPage).toContain('data-copied="链接已复制。"');
+  });
+
+  it("follows the browser's Accept-Language when the app gives no language, and the app's choice over it", async () => {
+    const chinese = { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8' };
+    const byBrowser = await (await fetch(`${base}/simulated-x/intent/tweet?text=hi`, { headers: chinese })).text();
+    expect(byBrowser).toContain('<html lang="zh-CN">');
+    expect(byBrowser).toContain('撰写帖子');
+
+    const byApp = await (await fetch(`${base}/simulated-x/intent/tweet?text=hi&lang=en`, { headers: chinese })).text();
+    expect(byApp).toContain('<html lang="en">');
+    expect(byApp).toContain('Compose post');
+
+    const missing = await (await fetch(`${base}/simulated-x/status/1?lang=zh`)).text();
+    expect(missing).toContain('找不到帖子');
+
+    const english = await (await fetch(`${base}/simulated-x/intent/tweet?text=hi`)).text();
+    expect(english).toContain('<html lang="en">');
+    expect(english).toContain(`<p class="banner" role="note">${label}: nothing here reaches the real X.</p>`);
+    expect(english).toContain('No simulated X account is signed in on this browser yet.');
+  });
+
   it('serves its pages under the CSP with no inline script', async () => {
     const page = await fetch(`${base}/simulated-x/intent/tweet?text=hi`);
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");

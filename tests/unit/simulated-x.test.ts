@@ -28,10 +28,10 @@ describe('the simulated X authorization', () => {
   it('accepts the request the app sends and names what is wrong with others', () => {
     const { x } = simulatedX();
     expect(x.authorizeProblem(request)).toBeNull();
-    expect(x.authorizeProblem({ ...request, redirect_uri: 'https://evil.example/cb' })).toMatch(/redirect_uri/);
-    expect(x.authorizeProblem({ ...request, client_id: 'other' })).toMatch(/not registered/);
-    expect(x.authorizeProblem({ ...request, code_challenge_method: 'plain' })).toMatch(/PKCE/);
-    expect(x.authorizeProblem({ ...request, state: '' })).toMatch(/state/);
+    expect(x.authorizeProblem({ ...request, redirect_uri: 'https://evil.example/cb' })).toEqual({ code: 'redirect_uri' });
+    expect(x.authorizeProblem({ ...request, client_id: 'other' })).toEqual({ code: 'client_id' });
+    expect(x.authorizeProblem({ ...request, code_challenge_method: 'plain' })).toEqual({ code: 'pkce' });
+    expect(x.authorizeProblem({ ...request, state: '' })).toEqual({ code: 'state' });
   });
 
   it('exchanges a code once, with the verifier of its challenge, and rotates refresh tokens', () => {
@@ -84,9 +84,9 @@ describe('posting on the simulated X', () => {
   it('refuses an empty post and one longer than X allows the account', () => {
     const { x } = simulatedX();
     const standard = x.account('standard');
-    expect(x.postProblem(standard, '   ')).not.toBeNull();
+    expect(x.postProblem(standard, '   ')).toEqual({ code: 'empty_post' });
     expect(x.postProblem(standard, 'a'.repeat(280))).toBeNull();
-    expect(x.postProblem(standard, 'a'.repeat(281))).toMatch(/280/);
+    expect(x.postProblem(standard, 'a'.repeat(281))).toEqual({ code: 'post_too_long', max: 280, length: 281 });
     const paid = x.account('paid');
     paid.verified = true;
     expect(x.postProblem(paid, 'a'.repeat(281))).toBeNull();

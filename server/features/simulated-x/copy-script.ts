@@ -9,7 +9,7 @@ export const copyScript = `document.querySelectorAll('[data-copy-target]').forEa
   button.hidden = false;
   button.addEventListener('click', function () {
     input.select();
-    var done = function () { if (status) status.textContent = 'Link copied.'; };
+    var done = function () { if (status) status.textContent = status.getAttribute('data-copied'); };
     if (navigator.clipboard && navigator.clipboard.writeText) {
       navigator.clipboard.writeText(input.value).then(done, function () { document.execCommand('copy'); done(); });
     } else {

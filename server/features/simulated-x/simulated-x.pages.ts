@@ -1,11 +1,13 @@
 import escapeHtml from 'escape-html';
 import { brand } from '../../../shared/brand.js';
-import { simulatedXLabel } from '../../../shared/simulated-x.js';
 import { simulatedXPrefix } from '../../x-mode.js';
-import type { AuthorizeRequest, SimulatedAccount, SimulatedPost } from './simulated-x.service.js';
+import type { ReaderLanguage } from './reader-language.js';
+import type { AuthorizeRequest, SimulatedAccount, SimulatedPost, SimulatedXProblem } from './simulated-x.service.js';
+import { simulatedXTexts } from './simulated-x.texts.js';
 
-// Every value that reaches a page goes through escapeHtml; the markup around it is fixed text.
+// Every value and text that reaches a page goes through escapeHtml; the markup around it is fixed.
 const e = (value: string | undefined): string => escapeHtml(value ?? '');
+const product = brand.productName;
 
 const styles = `
   body { font: 16px/1.5 system-ui, sans-serif; margin: 0; background: #0f1419; color: #e7e9ea; }
@@ -27,19 +29,23 @@ const styles = `
   a { color: #1d9bf0; }
 `;
 
-function layout(title: string, body: string, options: { script?: boolean } = {}): string {
+/** Where a page's form posts: the language travels with it, so the answer speaks it too. */
+export const inLanguage = (path: string, language: ReaderLanguage) => `${simulatedXPrefix}${path}?lang=${language}`;
+
+function layout(language: ReaderLanguage, title: string, body: string, options: { script?: boolean } = {}): string {
+  const t = simulatedXTexts[language];
   return `<!doctype html>
-<html lang="en">
+<html lang="${e(t.htmlLang)}">
 <head>
 <meta charset="utf-8" />
 <meta name="viewport" content="width=device-width, initial-scale=1" />
 <meta name="robots" content="noindex" />
-<title>${e(title)} · ${e(simulatedXLabel)}</title>
+<title>${e(title)} · ${e(t.label)}</title>
 <style>${styles}</style>
 ${options.script ? `<script src="${simulatedXPrefix}/copy.js" defer></script>` : ''}
 </head>
 <body>
-<p class="banner" role="note">${e(simulatedXLabel)}: nothing here reaches the real X.</p>
+<p class="banner" role="note">${e(t.label)}: ${e(t.bannerNote)}</p>
 <main>
 ${body}
 </main>
@@ -47,73 +53,96 @@ ${body}
 </html>`;
 }
 
-const errorBlock = (error: string | null) => (error ? `<p class="error" role="alert">${e(error)}</p>` : '');
+function errorBlock(language: ReaderLanguage, problem: SimulatedXProblem | null): string {
+  return problem ? `<p class="error" role="alert">${e(simulatedXTexts[language].problem(problem))}</p>` : '';
+}
 
-export function problemPage(title: string, problem: string): string {
-  return layout(title, `<h1>${e(title)}</h1>\n${errorBlock(problem)}`);
+export function cannotAuthorizePage(language: ReaderLanguage, problem: SimulatedXProblem): string {
+  const title = simulatedXTexts[language].cannotAuthorize;
+  return layout(language, title, `<h1>${e(title)}</h1>\n${errorBlock(language, problem)}`);
+}
+
+export function postNotFoundPage(language: ReaderLanguage): string {
+  const t = simulatedXTexts[language];
+  return layout(language, t.postNotFoundTitle, `<h1>${e(t.postNotFoundTitle)}</h1>\n<p class="error" role="alert">${e(t.postNotFound)}</p>`);
 }
 
 const authorizeFields = ['response_type', 'client_id', 'redirect_uri', 'state', 'code_challenge', 'code_challenge_method', 'scope'] as const;
 
-export function authorizePage(request: AuthorizeRequest, input: { handle: string; error: string | null }): string {
+export function authorizePage(
+  language: ReaderLanguage,
+  request: AuthorizeRequest,
+  input: { handle: string; problem: SimulatedXProblem | null },
+): string {
+  const t = simulatedXTexts[language];
   const hidden = authorizeFields
     .map((name) => `<input type="hidden" name="${name}" value="${e(request[name])}" />`)
     .join('\n  ');
   return layout(
-    'Authorize app',
-    `<h1>Authorize ${e(brand.productName)} to use your account?</h1>
-<p>This stands in for X's sign-in page. Pick any handle: it becomes your simulated X account, and ${e(brand.productName)} can read its profile and posts.</p>
-${errorBlock(input.error)}
-<form action="${simulatedXPrefix}/i/oauth2/authorize" method="post">
+    language,
+    t.authorizeTitle,
+    `<h1>${e(t.authorizeHeading(product))}</h1>
+<p>${e(t.authorizeIntro(product))}</p>
+${errorBlock(language, input.problem)}
+<form action="${inLanguage('/i/oauth2/authorize', language)}" method="post">
   ${hidden}
-  <label for="handle">X handle (without @)</label>
+  <label for="handle">${e(t.handleLabel)}</label>
   <input type="text" id="handle" name="handle" value="${e(input.handle)}" required maxlength="15" pattern="[A-Za-z0-9_]{1,15}" autocomplete="off" spellcheck="false" />
-  <label class="inline"><input type="checkbox" name="verified" value="1" /> Paid-tier verified account (earns the higher reward)</label>
-  <label class="inline"><input type="checkbox" name="newAccount" value="1" /> Brand-new account (2 days old, 3 followers), to try the account requirements</label>
+  <label class="inline"><input type="checkbox" name="verified" value="1" /> ${e(t.verifiedLabel)}</label>
+  <label class="inline"><input type="checkbox" name="newAccount" value="1" /> ${e(t.newAccountLabel)}</label>
   <div class="actions">
-    <button type="submit" name="action" value="approve">Authorize app</button>
-    <button type="submit" name="action" value="deny" class="secondary" formnovalidate>Cancel</button>
+    <button type="submit" name="action" value="approve">${e(t.authorizeButton)}</button>
+    <button type="submit" name="action" value="deny" class="secondary" formnovalidate>${e(t.cancelButton)}</button>
   </div>
 </form>`,
   );
 }
 
-export function composePage(input: { text: string; account: SimulatedAccount | null; error: string | null }): string {
+export function composePage(
+  language: ReaderLanguage,
+  input: { text: string; account: SimulatedAccount | null; problem: SimulatedXProblem | null },
+): string {
+  const t = simulatedXTexts[language];
   if (!input.account) {
     return layout(
-      'Compose post',
-      `<h1>Compose post</h1>
-<p>No simulated X account is signed in on this browser yet. Connect X in ${e(brand.productName)} first; the simulated X then remembers the handle you chose.</p>
-<label for="text">Post text</label>
+      language,
+      t.composeTitle,
+      `<h1>${e(t.composeTitle)}</h1>
+<p>${e(t.noAccount(product))}</p>
+<label for="text">${e(t.postTextLabel)}</label>
 <textarea id="text" readonly>${e(input.text)}</textarea>`,
     );
   }
+  const handle = `<strong>@${e(input.account.username)}</strong>`;
   return layout(
-    'Compose post',
-    `<h1>Compose post</h1>
-<p>Posting as <strong>@${e(input.account.username)}</strong>.</p>
-${errorBlock(input.error)}
-<form action="${simulatedXPrefix}/intent/tweet" method="post">
-  <label for="text">Post text</label>
+    language,
+    t.composeTitle,
+    `<h1>${e(t.composeTitle)}</h1>
+<p>${e(t.postingAs).replace('{handle}', () => handle)}</p>
+${errorBlock(language, input.problem)}
+<form action="${inLanguage('/intent/tweet', language)}" method="post">
+  <label for="text">${e(t.postTextLabel)}</label>
   <textarea id="text" name="text" required>${e(input.text)}</textarea>
-  <div class="actions"><button type="submit">Post</button></div>
+  <div class="actions"><button type="submit">${e(t.postButton)}</button></div>
 </form>`,
   );
 }
 
-export function postPage(post: SimulatedPost, url: string): string {
+export function postPage(language: ReaderLanguage, post: SimulatedPost, url: string): string {
+  const t = simulatedXTexts[language];
   return layout(
-    'Post',
-    `<h1>Posted</h1>
+    language,
+    t.postTitle,
+    `<h1>${e(t.postedHeading)}</h1>
 <p class="muted">@${e(post.author.username)} · ${e(new Date(post.createdAt).toISOString())}</p>
 <div class="post">${e(post.text)}</div>
-<label for="post-url">Link to this post: paste it into ${e(brand.productName)} to claim</label>
+<label for="post-url">${e(t.postLinkLabel(product))}</label>
 <input type="text" id="post-url" value="${e(url)}" readonly />
 <div class="actions">
-  <button type="button" data-copy-target="post-url" hidden>Copy link</button>
-  <span role="status" data-copy-status></span>
+  <button type="button" data-copy-target="post-url" hidden>${e(t.copyLink)}</button>
+  <span role="status" data-copy-status data-copied="${e(t.linkCopied)}"></span>
 </div>
-<p class="muted">The link has X's form so the app reads it as it would a real post; the post itself exists only in this simulated X.</p>`,
+<p class="muted">${e(t.postNote)}</p>`,
     { script: true },
   );
 }

@@ -5,12 +5,14 @@ import { AppError } from '../../errors.js';
 import { refuseUnlessFromThisMachine } from '../../simulated-x-guard.js';
 import { simulatedXPrefix } from '../../x-mode.js';
 import { copyScript } from './copy-script.js';
-import { authorizePage, composePage, postPage, problemPage } from './simulated-x.pages.js';
+import { readerLanguage } from './reader-language.js';
+import { authorizePage, cannotAuthorizePage, composePage, inLanguage, postNotFoundPage, postPage } from './simulated-x.pages.js';
 import {
   AuthorizeFormSchema,
   AuthorizeQuerySchema,
   ComposeFormSchema,
   ComposeQuerySchema,
+  LanguageQuerySchema,
   OAuthErrorSchema,
   PostParamsSchema,
   PostResponseSchema,
@@ -86,25 +88,31 @@ const simulatedXRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async
     return unsigned?.valid && unsigned.value && handlePattern.test(unsigned.value) ? x.account(unsigned.value) : null;
   }
 
+  const languageOf = (request: { query: { lang?: string }; headers: FastifyRequest['headers'] }) =>
+    readerLanguage(request.query.lang, request.headers['accept-language']);
+
   app.get('/i/oauth2/authorize', { schema: { querystring: AuthorizeQuerySchema } }, async (request, reply) => {
-    const problem = x.authorizeProblem(request.query);
-    if (problem) return html(reply, 400, problemPage('Cannot authorize', problem));
+    const language = languageOf(request);
+    const { lang: _lang, ...oauth } = request.query;
+    const problem = x.authorizeProblem(oauth);
+    if (problem) return html(reply, 400, cannotAuthorizePage(language, problem));
     const handle = signedInAccount(request)?.username ?? '';
-    return html(reply, 200, authorizePage(request.query, { handle, error: null }));
+    return html(reply, 200, authorizePage(language, oauth, { handle, problem: null }));
   });
 
-  app.post('/i/oauth2/authorize', { schema: { body: AuthorizeFormSchema } }, async (request, reply) => {
+  app.post('/i/oauth2/authorize', { schema: { querystring: LanguageQuerySchema, body: AuthorizeFormSchema } }, async (request, reply) => {
+    const language = languageOf(request);
     const { handle = '', verified, newAccount, action, ...authorize } = request.body;
     const oauth: AuthorizeRequest = authorize;
     const problem = x.authorizeProblem(oauth);
-    if (problem) return html(reply, 400, problemPage('Cannot authorize', problem));
+    if (problem) return html(reply, 400, cannotAuthorizePage(language, problem));
     const state = oauth.state ?? '';
     if (action === 'deny') {
       const denied = { error: 'access_denied', error_description: 'The user cancelled on the simulated X', state };
       return reply.redirect(withParams(redirectUri, denied), 303);
     }
     const handleProblem = x.handleProblem(handle);
-    if (handleProblem) return html(reply, 400, authorizePage(oauth, { handle, error: handleProblem }));
+    if (handleProblem) return html(reply, 400, authorizePage(language, oauth, { handle, problem: handleProblem }));
 
     const { code, account } = x.approve(oauth, handle, verified === '1', newAccount === '1');
     reply.setCookie(accountCookie, account.username, {
@@ -170,23 +178,25 @@ const simulatedXRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async
   );
 
   app.get('/intent/tweet', { schema: { querystring: ComposeQuerySchema } }, async (request, reply) =>
-    html(reply, 200, composePage({ text: request.query.text ?? '', account: signedInAccount(request), error: null })),
+    html(reply, 200, composePage(languageOf(request), { text: request.query.text ?? '', account: signedInAccount(request), problem: null })),
   );
 
-  app.post('/intent/tweet', { schema: { body: ComposeFormSchema } }, async (request, reply) => {
+  app.post('/intent/tweet', { schema: { querystring: LanguageQuerySchema, body: ComposeFormSchema } }, async (request, reply) => {
+    const language = languageOf(request);
     const text = request.body.text ?? '';
     const account = signedInAccount(request);
-    if (!account) return html(reply, 401, composePage({ text, account, error: null }));
+    if (!account) return html(reply, 401, composePage(language, { text, account, problem: null }));
     const problem = x.postProblem(account, text);
-    if (problem) return html(reply, 400, composePage({ text, account, error: problem }));
+    if (problem) return html(reply, 400, composePage(language, { text, account, problem }));
     const post = x.publish(account, text);
-    return reply.redirect(`${simulatedXPrefix}/status/${post.id}`, 303);
+    return reply.redirect(inLanguage(`/status/${post.id}`, language), 303);
   });
 
-  app.get('/status/:id', { schema: { params: PostParamsSchema } }, async (request, reply) => {
+  app.get('/status/:id', { schema: { params: PostParamsSchema, querystring: LanguageQuerySchema } }, async (request, reply) => {
+    const language = languageOf(request);
     const post = x.post(request.params.id);
-    if (!post) return html(reply, 404, problemPage('Post not found', 'This post does not exist on the simulated X (posts last until the server restarts).'));
-    return html(reply, 200, postPage(post, postUrl(post)));
+    if (!post) return html(reply, 404, postNotFoundPage(language));
+    return html(reply, 200, postPage(language, post, postUrl(post)));
   });
 
   app.get('/copy.js', async (_request, reply) =>

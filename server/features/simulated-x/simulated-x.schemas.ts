@@ -5,7 +5,11 @@ import { Type } from 'typebox';
 
 const optional = Type.Optional(Type.String({ maxLength: 2048 }));
 
-export const AuthorizeQuerySchema = Type.Object({
+// The reader's language as the app's link gives it: en or zh (anything else falls back to Accept-Language).
+const language = { lang: optional };
+export const LanguageQuerySchema = Type.Object(language);
+
+const authorizeRequest = {
   response_type: optional,
   client_id: optional,
   redirect_uri: optional,
@@ -13,10 +17,12 @@ export const AuthorizeQuerySchema = Type.Object({
   code_challenge: optional,
   code_challenge_method: optional,
   scope: optional,
-});
+};
+
+export const AuthorizeQuerySchema = Type.Object({ ...authorizeRequest, ...language });
 
 export const AuthorizeFormSchema = Type.Object({
-  ...AuthorizeQuerySchema.properties,
+  ...authorizeRequest,
   handle: optional,
   verified: optional,
   newAccount: optional,
@@ -83,5 +89,5 @@ export const PostResponseSchema = Type.Union([
   }),
 ]);
 
-export const ComposeQuerySchema = Type.Object({ text: Type.Optional(Type.String({ maxLength: 100_000 })) });
+export const ComposeQuerySchema = Type.Object({ text: Type.Optional(Type.String({ maxLength: 100_000 })), ...language });
 export const ComposeFormSchema = Type.Object({ text: Type.Optional(Type.String({ maxLength: 100_000 })) });

@@ -58,6 +58,11 @@ export interface Tokens {
   scope: string;
 }
 
+/** What X would refuse, as a code; the pages say it in the reader's language. */
+export type SimulatedXProblem =
+  | { code: 'response_type' | 'client_id' | 'redirect_uri' | 'state' | 'pkce' | 'handle' | 'empty_post' }
+  | { code: 'post_too_long'; max: number; length: number };
+
 export const handlePattern = /^[A-Za-z0-9_]{1,15}$/;
 const codeTtlMs = 10 * 60 * 1000;
 const tokenTtlSeconds = 7200;
@@ -109,18 +114,18 @@ export function createSimulatedX(options: { clientId: string; redirectUri: strin
   }
 
   return {
-    /** What is wrong with an authorize request, in words for the page; null when X would accept it. */
-    authorizeProblem(request: AuthorizeRequest): string | null {
-      if (request.response_type !== 'code') return 'response_type must be code.';
-      if (request.client_id !== options.clientId) return 'This app is not registered with the simulated X.';
-      if (request.redirect_uri !== options.redirectUri) return "redirect_uri is not the app's registered callback.";
-      if (!request.state) return 'state is missing.';
-      if (!request.code_challenge || request.code_challenge_method !== 'S256') return 'A PKCE S256 code_challenge is required.';
+    /** What is wrong with an authorize request; null when X would accept it. */
+    authorizeProblem(request: AuthorizeRequest): SimulatedXProblem | null {
+      if (request.response_type !== 'code') return { code: 'response_type' };
+      if (request.client_id !== options.clientId) return { code: 'client_id' };
+      if (request.redirect_uri !== options.redirectUri) return { code: 'redirect_uri' };
+      if (!request.state) return { code: 'state' };
+      if (!request.code_challenge || request.code_challenge_method !== 'S256') return { code: 'pkce' };
       return null;
     },
 
-    handleProblem(handle: string): string | null {
-      return handlePattern.test(handle) ? null : 'A handle is 1 to 15 letters, digits or underscores.';
+    handleProblem(handle: string): SimulatedXProblem | null {
+      return handlePattern.test(handle) ? null : { code: 'handle' };
     },
 
     /** The user said yes: a single-use code for the app, bound to the PKCE challenge. */
@@ -170,11 +175,11 @@ export function createSimulatedX(options: { clientId: string; redirectUri: strin
     account,
 
     /** Refuses what X refuses: an empty post, or one over the account's length limit. */
-    postProblem(author: SimulatedAccount, text: string): string | null {
-      if (text.trim() === '') return 'A post needs some text.';
+    postProblem(author: SimulatedAccount, text: string): SimulatedXProblem | null {
+      if (text.trim() === '') return { code: 'empty_post' };
       const max = author.verified ? paidTierMaxLength : standardMaxLength;
       const length = weightedLength(text);
-      return length > max ? `A post can be at most ${max} characters (this one is ${length}).` : null;
+      return length > max ? { code: 'post_too_long', max, length } : null;
     },
 
     publish(author: SimulatedAccount, text: string): SimulatedPost {

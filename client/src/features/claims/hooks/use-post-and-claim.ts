@@ -6,6 +6,7 @@ import { toast } from '@client/components/toast/use-toast';
 import { usePublicConfig } from '@client/features/config/api/get-public-config';
 import { isApiError } from '@client/lib/api-error';
 import { formatNumber } from '@client/lib/i18n/format-number';
+import { inReaderLanguage } from '@client/lib/simulated-x-link';
 import { cooldownQueryKey } from '../api/get-cooldown';
 import { composeUrl } from '../compose-url';
 
@@ -105,7 +106,7 @@ export function usePostAndClaim<S>(options: PostAndClaimOptions<S>) {
 
   /** Opens the compose page with the text; false when the browser refused to open it. */
   const start = (subject: S, text: string): boolean => {
-    const target = composeUrl(text, config.data?.x.composeUrl);
+    const target = inReaderLanguage(composeUrl(text, config.data?.x.composeUrl), config.data?.x.mode, language);
     clearTimeout(timer.current);
     setUrl('');
     setUrlError(null);

@@ -3,6 +3,8 @@ import type { TwitterAuthResponse } from '@shared/schemas/x';
 import { toast } from '@client/components/toast/use-toast';
 import { getJson } from '@client/lib/api-client';
 import { useLanguage } from '@client/app/i18n/language-provider';
+import { usePublicConfig } from '@client/features/config/api/get-public-config';
+import { inReaderLanguage } from '@client/lib/simulated-x-link';
 
 // Typed loosely on purpose: SPEC section 4 has the page only log an answer without authUrl.
 export function getTwitterAuthUrl(): Promise<Partial<TwitterAuthResponse>> {
@@ -11,13 +13,14 @@ export function getTwitterAuthUrl(): Promise<Partial<TwitterAuthResponse>> {
 
 /** Starts the X authorisation: the browser leaves for X and comes back to /mining. */
 export function useConnectTwitter() {
-  const { t, describeError } = useLanguage();
+  const { t, language, describeError } = useLanguage();
+  const xMode = usePublicConfig().data?.x.mode;
 
   return useMutation({
     mutationFn: getTwitterAuthUrl,
     onSuccess: (data) => {
       if (data.authUrl) {
-        window.location.href = data.authUrl;
+        window.location.href = inReaderLanguage(data.authUrl, xMode, language);
       } else {
         console.log('X authorisation response has no authUrl', data);
       }
