@@ -1,9 +1,8 @@
 /** `npm run allocate -- --pool TOKENS`: shares a token pool among users by points, into points_allocations. */
-import { parseArgs } from 'node:util';
 import { allocateFromPoints, defaultAllocateSource } from '../server/features/points/allocate.service.js';
 import { sourceNameProblem } from '../server/features/imports/import-file.js';
 import { microToString } from '../shared/token-amount.js';
-import { field, plural, progressLine, runCli, UsageError, withDatabase } from './cli.js';
+import { field, plural, progressLine, runCommand, UsageError, withDatabase } from './cli.js';
 
 const usage = 'Usage: npm run allocate -- --pool TOKENS [--source NAME] [--dry-run] [--keep-demo]';
 
@@ -30,22 +29,14 @@ Options:
 The allocation stats (GET /api/tokens/stats) are refreshed in the same transaction.
 The database is the one the server uses (DATA_DIR, or DATABASE_URL for PostgreSQL).`;
 
-await runCli(usage, async () => {
-  const { values, positionals } = parseArgs({
-    options: {
-      pool: { type: 'string' },
-      source: { type: 'string' },
-      'dry-run': { type: 'boolean' },
-      'keep-demo': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    allowPositionals: true,
-  });
-  if (values.help) {
-    console.log(help);
-    return 0;
-  }
-  if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+const options = {
+  pool: { type: 'string' },
+  source: { type: 'string' },
+  'dry-run': { type: 'boolean' },
+  'keep-demo': { type: 'boolean' },
+} as const;
+
+await runCommand({ usage, help, options }, async ({ values }) => {
   if (values.pool === undefined) throw new UsageError('--pool is missing');
   const problem = values.source === undefined ? null : sourceNameProblem(values.source);
   if (problem) throw new UsageError(`--source: ${problem}`);

@@ -1,8 +1,7 @@
 /** `npm run allocation:root`: the Merkle root over every allocation record, as GET /api/allocation/root serves it. */
-import { parseArgs } from 'node:util';
 import { computeAllocationRoot } from '../server/features/allocation/allocation-tree.js';
 import { listAllocationSnapshots } from '../server/features/allocation/allocation-snapshots.repository.js';
-import { field, runCli, UsageError, withDatabase } from './cli.js';
+import { field, runCommand, withDatabase } from './cli.js';
 
 const usage = 'Usage: npm run allocation:root';
 
@@ -14,14 +13,7 @@ check their own allocation against it (docs/verify-allocation.md).
 
 The database is the one the server uses (DATA_DIR, or DATABASE_URL for PostgreSQL).`;
 
-await runCli(usage, async () => {
-  const { values, positionals } = parseArgs({ options: { help: { type: 'boolean', short: 'h' } }, allowPositionals: true });
-  if (values.help) {
-    console.log(help);
-    return 0;
-  }
-  if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-
+await runCommand({ usage, help }, async () => {
   const { root, snapshots } = await withDatabase(async (db) => ({
     root: await computeAllocationRoot(db),
     snapshots: await listAllocationSnapshots(db),

@@ -1,9 +1,8 @@
 /** `npm run backup [-- --to DIR]`: a consistent, checked copy of everything the product keeps. */
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config.js';
 import type { BackupProgress } from '../server/features/backups/backup-sources.js';
 import { createBackup } from '../server/features/backups/backup.service.js';
-import { count, field, plural, runCli, UsageError } from './cli.js';
+import { count, field, plural, runCommand } from './cli.js';
 
 const usage = 'Usage: npm run backup [-- --to DIR]';
 
@@ -40,17 +39,7 @@ function progressReporter(stream: NodeJS.WriteStream = process.stderr) {
   return onProgress;
 }
 
-await runCli(usage, async () => {
-  const { values, positionals } = parseArgs({
-    options: { to: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    allowPositionals: true,
-  });
-  if (values.help) {
-    console.log(help);
-    return 0;
-  }
-  if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-
+await runCommand({ usage, help, options: { to: { type: 'string' } } }, async ({ values }) => {
   const { folder, manifest } = await createBackup(loadConfig(), { ...(values.to ? { to: values.to } : {}), onProgress: progressReporter() });
   const rows = Object.values(manifest.tables).reduce((sum, value) => sum + value, 0);
   const bytes = manifest.files.reduce((sum, file) => sum + file.bytes, 0);

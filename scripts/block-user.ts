@@ -1,7 +1,6 @@
 /** `npm run block-user -- WALLET [--unblock] [--reason TEXT]`: suspends or restores an account. */
-import { parseArgs } from 'node:util';
 import { setWalletBlocked } from '../server/features/moderation/moderation.service.js';
-import { runCli, UsageError, withDatabase } from './cli.js';
+import { runCommand, UsageError, withDatabase } from './cli.js';
 
 const usage = 'Usage: npm run block-user -- WALLET [--unblock] [--reason TEXT]';
 
@@ -18,19 +17,12 @@ Options:
 
 The database is the one the server uses (DATA_DIR, or DATABASE_URL for PostgreSQL).`;
 
-await runCli(usage, async () => {
-  const { values, positionals } = parseArgs({
-    options: {
-      unblock: { type: 'boolean' },
-      reason: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    allowPositionals: true,
-  });
-  if (values.help) {
-    console.log(help);
-    return 0;
-  }
+const options = {
+  unblock: { type: 'boolean' },
+  reason: { type: 'string' },
+} as const;
+
+await runCommand({ usage, help, options, positionals: true }, async ({ values, positionals }) => {
   if (positionals.length !== 1) throw new UsageError('give exactly one wallet address');
   if (values.unblock && values.reason !== undefined) throw new UsageError('--reason goes with a block, not --unblock');
 

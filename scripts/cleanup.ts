@@ -1,11 +1,10 @@
 /** `npm run cleanup`: the janitor's pass, once, with the counts of what it deleted. */
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config.js';
 import { pruneExpired } from '../server/features/auth/pruning.service.js';
 import { pruneUnusedUploads } from '../server/features/uploads/upload-pruning.service.js';
 import { deleteEndedRateLimits } from '../server/features/rate-limits/rate-limits.repository.js';
 import { createUploadStore } from '../server/features/uploads/create-upload-store.js';
-import { field, runCli, UsageError, withDatabase } from './cli.js';
+import { field, runCommand, withDatabase } from './cli.js';
 
 const usage = 'Usage: npm run cleanup';
 
@@ -29,14 +28,7 @@ The database is the one the server uses (DATA_DIR, or DATABASE_URL for PostgreSQ
 const size = (bytes: number) =>
   bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
-await runCli(usage, async () => {
-  const { values, positionals } = parseArgs({ options: { help: { type: 'boolean', short: 'h' } }, allowPositionals: true });
-  if (values.help) {
-    console.log(help);
-    return 0;
-  }
-  if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-
+await runCommand({ usage, help }, async () => {
   const config = loadConfig();
   return withDatabase(async (db) => {
     const store = createUploadStore({ db, dialect: config.databaseUrl ? 'postgres' : 'sqlite' }, config);

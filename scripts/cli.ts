@@ -1,5 +1,6 @@
 /** What the data CLIs share: the configured database, usage errors, exit codes and a progress line. */
 import path from 'node:path';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import { loadConfig } from '../server/config.js';
 import { connectDatabase } from '../server/db/connect.js';
@@ -38,7 +39,7 @@ function noSpaceText(error: unknown): string {
 }
 
 /** Runs a CLI body that returns its exit code; usage errors exit 2, any other failure 1. */
-export async function runCli(usage: string, main: () => Promise<number>): Promise<void> {
+async function runCli(usage: string, main: () => Promise<number>): Promise<void> {
   try {
     process.exitCode = await main();
   } catch (error) {
@@ -51,6 +52,40 @@ export async function runCli(usage: string, main: () => Promise<number>): Promis
     console.error(`error: ${isStorageFull(error) ? noSpaceText(error) : error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;
   }
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+type ParsedArgs<O extends Options> = ReturnType<typeof parseArgs<{ options: O; allowPositionals: true }>>;
+
+export interface Command<O extends Options> {
+  /** The usage line(s), printed after a usage error. */
+  usage: string;
+  /** The whole `--help` text. */
+  help: string;
+  /** The command's own options; `-h`/`--help` is added. */
+  options?: O;
+  /** Whether it takes arguments besides its options; without, any argument is a usage error. */
+  positionals?: boolean;
+}
+
+/**
+ * Runs a CLI: parses its arguments strictly, prints `help` and exits 0 on `--help`, and otherwise runs
+ * `main`, whose result is the exit code. An unknown option or a UsageError prints the usage and exits 2.
+ */
+export async function runCommand<const O extends Options = Record<never, never>>(
+  command: Command<O>,
+  main: (args: ParsedArgs<O>) => Promise<number>,
+): Promise<void> {
+  await runCli(command.usage, async () => {
+    const options = { ...command.options, help: { type: 'boolean', short: 'h' } } as const;
+    const args = parseArgs({ options, allowPositionals: true });
+    if (args.values.help) {
+      console.log(command.help);
+      return 0;
+    }
+    if (!command.positionals && args.positionals.length) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
+    return main(args as ParsedArgs<O>);
+  });
 }
 
 export const count = (value: number | bigint) => value.toLocaleString('en-US');

@@ -1,8 +1,7 @@
 /** `npm run demo:remove`: deletes exactly the rows of the demo data set and says what it removed. */
-import { parseArgs } from 'node:util';
 import { countDemoRows, hasAnyDemoRow } from '../server/demo/demo.repository.js';
 import { removeDemoData } from '../server/demo/remove-demo-data.js';
-import { count, runCli, UsageError, withDatabase } from './cli.js';
+import { count, runCommand, withDatabase } from './cli.js';
 
 const usage = 'Usage: npm run demo:remove';
 
@@ -24,14 +23,7 @@ Options:
 
 The database is the one the server uses (DATA_DIR, or DATABASE_URL for PostgreSQL).`;
 
-await runCli(usage, async () => {
-  const { values, positionals } = parseArgs({ options: { help: { type: 'boolean', short: 'h' } }, allowPositionals: true });
-  if (values.help) {
-    console.log(help);
-    return 0;
-  }
-  if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-
+await runCommand({ usage, help }, async () => {
   return withDatabase(async (db) => {
     const before = await countDemoRows(db);
     const removed = await removeDemoData(db);

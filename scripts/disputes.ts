@@ -1,5 +1,4 @@
 /** `npm run disputes -- list|show|answer|resolve|export`: the operator's side of allocation disputes. */
-import { parseArgs } from 'node:util';
 import { disputeStatuses, type DisputeStatus } from '../shared/dispute-rules.js';
 import type { Dispute } from '../shared/schemas/disputes.js';
 import { disputesCsv } from '../server/features/disputes/disputes-csv.js';
@@ -10,7 +9,7 @@ import {
   showDispute,
   type OperatorResult,
 } from '../server/features/disputes/disputes.service.js';
-import { field, plural, runCli, UsageError, withDatabase } from './cli.js';
+import { field, plural, runCommand, UsageError, withDatabase } from './cli.js';
 
 const usage = `Usage: npm run disputes -- list [--status S]
        npm run disputes -- show ID
@@ -89,15 +88,9 @@ function report(result: OperatorResult, done: (dispute: Dispute) => string): num
   return 0;
 }
 
-await runCli(usage, async () => {
-  const { values, positionals } = parseArgs({
-    options: { status: { type: 'string' }, message: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    allowPositionals: true,
-  });
-  if (values.help) {
-    console.log(help);
-    return 0;
-  }
+const options = { status: { type: 'string' }, message: { type: 'string' } } as const;
+
+await runCommand({ usage, help, options, positionals: true }, async ({ values, positionals }) => {
   const [command] = positionals;
   if (command !== 'answer' && values.message !== undefined) throw new UsageError('--message goes with answer');
   if (command !== 'list' && command !== 'export' && values.status !== undefined) {

@@ -1,7 +1,6 @@
 /** The body shared by `import:allocations` and `import:points`: arguments, progress, summary, exit code. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Database } from '../server/db/schema.js';
 import { demoRefusal, describeDemoCounts } from '../server/demo/demo-refusal.js';
@@ -10,7 +9,7 @@ import { type ImportAccepted, type ImportOptions, type ImportResult, sourceNameP
 import { isStorageFull } from '../server/lib/storage-full.js';
 import { microToString } from '../shared/token-amount.js';
 import { parseAsOfBlock, snapshotHeight, snapshotLines } from './allocation-snapshot.js';
-import { field, noSpaceLeft, plural, progressLine, runCli, UsageError, withDatabase } from './cli.js';
+import { field, noSpaceLeft, plural, progressLine, runCommand, UsageError, withDatabase } from './cli.js';
 
 interface ImportCli {
   usage: string;
@@ -53,24 +52,17 @@ function printSummary(file: string, result: ImportAccepted): void {
   }
 }
 
+const options = {
+  source: { type: 'string' },
+  'dry-run': { type: 'boolean' },
+  'keep-demo': { type: 'boolean' },
+  'allow-unchecked-addresses': { type: 'boolean' },
+  category: { type: 'string', multiple: true },
+  'as-of-block': { type: 'string' },
+} as const;
+
 export async function runImportCli({ usage, help, categories, snapshot, importFile }: ImportCli): Promise<void> {
-  await runCli(usage, async () => {
-    const { values, positionals } = parseArgs({
-      options: {
-        source: { type: 'string' },
-        'dry-run': { type: 'boolean' },
-        'keep-demo': { type: 'boolean' },
-        'allow-unchecked-addresses': { type: 'boolean' },
-        category: { type: 'string', multiple: true },
-        'as-of-block': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      allowPositionals: true,
-    });
-    if (values.help) {
-      console.log(help);
-      return 0;
-    }
+  await runCommand({ usage, help, options, positionals: true }, async ({ values, positionals }) => {
     if (positionals.length !== 1) throw new UsageError(positionals.length ? 'only one file at a time' : 'the CSV file is missing');
     const file = positionals[0]!;
     const problem = values.source === undefined ? null : sourceNameProblem(values.source);

@@ -1,5 +1,4 @@
 /** `npm run launch -- <command>`: when the allocation list becomes public, a pause of the lookups, a notice. */
-import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import { loadConfig } from '../server/config.js';
 import type { Database } from '../server/db/schema.js';
@@ -14,7 +13,7 @@ import {
   setLaunchNotice,
 } from '../server/features/launch/launch.service.js';
 import { describeSchedule, parseRevealSchedule } from '../server/features/launch/reveal-schedule.js';
-import { runCli, UsageError, withDatabase } from './cli.js';
+import { runCommand, UsageError, withDatabase } from './cli.js';
 
 const usage = `Usage: npm run launch -- reveal-at <ISO time | block:N>
        npm run launch -- reveal-now | status | resume
@@ -69,21 +68,14 @@ function required(value: string | undefined, option: string): string {
   return text;
 }
 
-await runCli(usage, async () => {
-  const { values, positionals } = parseArgs({
-    options: {
-      reason: { type: 'string' },
-      en: { type: 'string' },
-      zh: { type: 'string' },
-      clear: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    allowPositionals: true,
-  });
-  if (values.help) {
-    console.log(help);
-    return 0;
-  }
+const options = {
+  reason: { type: 'string' },
+  en: { type: 'string' },
+  zh: { type: 'string' },
+  clear: { type: 'boolean' },
+} as const;
+
+await runCommand({ usage, help, options, positionals: true }, async ({ values, positionals }) => {
   const [name, ...rest] = positionals;
   if (name === undefined) throw new UsageError('a command is missing');
   if (!commands.includes(name as Command)) throw new UsageError(`unknown command "${name}"`);

@@ -1,8 +1,7 @@
 /** `npm run restore -- BACKUP [--data-dir DIR] [--force]`: brings a backup back, checked before it replaces anything. */
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config.js';
 import { RestoreRefused, restoreBackup } from '../server/features/backups/restore.service.js';
-import { runCli, UsageError } from './cli.js';
+import { runCommand, UsageError } from './cli.js';
 
 const usage = 'Usage: npm run restore -- BACKUP [--data-dir DIR] [--force]';
 
@@ -23,15 +22,9 @@ Options:
   --force         replace the contents of a non-empty DATA_DIR (SQLite)
   -h, --help      show this help`;
 
-await runCli(usage, async () => {
-  const { values, positionals } = parseArgs({
-    options: { 'data-dir': { type: 'string' }, force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-    allowPositionals: true,
-  });
-  if (values.help) {
-    console.log(help);
-    return 0;
-  }
+const options = { 'data-dir': { type: 'string' }, force: { type: 'boolean' } } as const;
+
+await runCommand({ usage, help, options, positionals: true }, async ({ values, positionals }) => {
   if (positionals.length !== 1) throw new UsageError(positionals.length ? `unexpected argument "${positionals[1]}"` : 'name the backup folder');
   const config = loadConfig();
   if (config.databaseUrl && (values['data-dir'] || values.force)) {

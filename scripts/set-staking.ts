@@ -1,8 +1,7 @@
 /** `npm run set-staking -- --locked N`: stores how many NFTs of the collection are locked in staking. */
-import { parseArgs } from 'node:util';
 import { parseLockedCount, setStakingLocked } from '../server/features/staking/staking.service.js';
 import { brand } from '../shared/brand.js';
-import { runCli, UsageError, withDatabase } from './cli.js';
+import { runCommand, UsageError, withDatabase } from './cli.js';
 
 const usage = 'Usage: npm run set-staking -- --locked N';
 
@@ -18,16 +17,7 @@ Options:
 
 The database is the one the server uses (DATA_DIR, or DATABASE_URL for PostgreSQL).`;
 
-await runCli(usage, async () => {
-  const { values, positionals } = parseArgs({
-    options: { locked: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    allowPositionals: true,
-  });
-  if (values.help) {
-    console.log(help);
-    return 0;
-  }
-  if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+await runCommand({ usage, help, options: { locked: { type: 'string' } } }, async ({ values }) => {
   if (values.locked === undefined) throw new UsageError('--locked is missing');
   const locked = parseLockedCount(values.locked);
   if (!locked.ok) throw new UsageError(locked.problem);
