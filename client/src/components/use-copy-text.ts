@@ -14,7 +14,10 @@ export interface CopyTexts {
   failed: ToastText;
 }
 
-/** Copies text and says how it went in a toast ('Copied!', 'Link Copied Instead', 'Copy Failed'). */
+/**
+ * Copies text and says how it went in a toast ('Copied!', 'Link Copied Instead', 'Copy Failed').
+ * `texts` is the feature's `copyToasts` from its dictionary: a constant per language, so the callback stays stable.
+ */
 export function useCopyText(texts: CopyTexts) {
   const { copied, copiedInstead = copied, failed } = texts;
   return useCallback(

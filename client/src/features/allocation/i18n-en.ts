@@ -58,9 +58,10 @@ export const allocationEn = {
   copy: 'Copy',
   copyAddress: 'Copy wallet address',
   copyHolderAddress: (rank: string) => `Copy the address of holder #${rank}`,
-  copied: 'Copied!',
-  copyFailedTitle: 'Copy Failed',
-  copyFailedText: 'Select the address and copy it by hand.',
+  copyToasts: {
+    copied: { title: 'Copied!' },
+    failed: { title: 'Copy Failed', description: 'Select the address and copy it by hand.' },
+  },
   recoveryLink: 'Balance Recovery Tool',
   tradeLink: `Trade ${brand.tokenTicker}`,
   myTitle: 'My Allocation',

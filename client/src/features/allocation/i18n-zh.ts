@@ -57,9 +57,10 @@ export const allocationZh: Widen<typeof allocationEn> = {
   copy: '复制',
   copyAddress: '复制钱包地址',
   copyHolderAddress: (rank: string) => `复制第 ${rank} 名持有者的地址`,
-  copied: '已复制！',
-  copyFailedTitle: '复制失败',
-  copyFailedText: '请选中地址后手动复制。',
+  copyToasts: {
+    copied: { title: '已复制！' },
+    failed: { title: '复制失败', description: '请选中地址后手动复制。' },
+  },
   recoveryLink: '余额找回工具',
   tradeLink: `交易 ${brand.tokenTicker}`,
   myTitle: '我的分配',

@@ -77,9 +77,10 @@ export const miningEn = {
   dashboardBar: 'Dashboard',
   memesLink: 'Memes',
   copyWallet: 'Copy wallet address',
-  copied: 'Copied!',
-  copyFailedTitle: 'Copy Failed',
-  copyFailedText: 'Could not copy the address. Please select it and copy it by hand.',
+  copyToasts: {
+    copied: { title: 'Copied!' },
+    failed: { title: 'Copy Failed', description: 'Could not copy the address. Please select it and copy it by hand.' },
+  },
   connected: 'Connected',
   connectedAs: (handle: string) => `Connected as @${handle}`,
 

@@ -71,9 +71,10 @@ export const miningZh: Widen<typeof miningEn> = {
   dashboardBar: '面板',
   memesLink: '表情包',
   copyWallet: '复制钱包地址',
-  copied: '已复制！',
-  copyFailedTitle: '复制失败',
-  copyFailedText: '无法复制地址，请手动选中后复制。',
+  copyToasts: {
+    copied: { title: '已复制！' },
+    failed: { title: '复制失败', description: '无法复制地址，请手动选中后复制。' },
+  },
   connected: '已连接',
   connectedAs: (handle) => `已连接 @${handle}`,
 

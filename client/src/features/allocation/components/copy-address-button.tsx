@@ -1,5 +1,5 @@
 import { useLanguage } from '@client/app/i18n/language-provider';
-import { useCopyToClipboard } from '../hooks/use-copy-to-clipboard';
+import { useCopyText } from '@client/components/use-copy-text';
 
 interface CopyAddressButtonProps {
   address: string;
@@ -12,7 +12,7 @@ interface CopyAddressButtonProps {
 /** Copies the full address and says so in a toast. */
 export function CopyAddressButton({ address, label, compact = false }: CopyAddressButtonProps) {
   const { t } = useLanguage();
-  const copy = useCopyToClipboard();
+  const copy = useCopyText(t.allocation.copyToasts);
   const name = label ?? t.allocation.copyAddress;
 
   return (

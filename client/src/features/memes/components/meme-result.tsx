@@ -4,7 +4,7 @@ import type { Meme } from '@shared/schemas/memes';
 import { toast } from '@client/components/toast/use-toast';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/app/i18n/language-provider';
-import { useCopyText } from '../hooks/use-copy-text';
+import { useCopyText } from '@client/components/use-copy-text';
 import type { MemeShare } from '../hooks/use-meme-share';
 import { PopupBlockedNotice } from './popup-blocked-notice';
 import { PostedBadge } from './posted-badge';
@@ -18,7 +18,7 @@ interface ResultProps {
 
 export function MemeResult({ meme, hasTwitter, share, onMakeAnother }: ResultProps) {
   const { t, language } = useLanguage();
-  const copy = useCopyText();
+  const copy = useCopyText(t.memes.copyToasts);
   const heading = useRef<HTMLHeadingElement>(null);
   const linkId = useId();
   const isSharing = share.sharing?.id === meme.id;

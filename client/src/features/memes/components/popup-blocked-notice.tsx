@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { useLanguage } from '@client/app/i18n/language-provider';
+import { useCopyText } from '@client/components/use-copy-text';
 import { useMiningOpen } from '@client/features/config/hooks/use-mining-open';
-import { useCopyText } from '../hooks/use-copy-text';
 
 /** Shown for the two seconds before the tab itself goes to X: the text to post, ready to copy. */
 export function PopupBlockedNotice({ text }: { text: string }) {
   const { t } = useLanguage();
-  const copy = useCopyText();
+  const copy = useCopyText(t.memes.copyToasts);
   const textId = useId();
 
   return (

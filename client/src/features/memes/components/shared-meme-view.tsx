@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { PublicMeme } from '@shared/schemas/memes';
 import { useLanguage } from '@client/app/i18n/language-provider';
-import { useCopyText } from '../hooks/use-copy-text';
+import { useCopyText } from '@client/components/use-copy-text';
 import { composeUrl } from '@client/features/claims/compose-url';
 import { memeShareText } from '../share-text';
 import { MemeOverlay } from './meme-overlay';
@@ -10,7 +10,7 @@ import { ExternalLink } from '@client/components/external-link';
 
 export function SharedMemeView({ meme }: { meme: PublicMeme }) {
   const { t } = useLanguage();
-  const copy = useCopyText();
+  const copy = useCopyText(t.memes.copyToasts);
 
   return (
     <article className="card meme-shared" aria-labelledby="meme-shared-title">

@@ -1,5 +1,5 @@
 import { useLanguage } from '@client/app/i18n/language-provider';
-import { useCopyText } from '../hooks/use-copy-text';
+import { useCopyText } from '@client/components/use-copy-text';
 import { CopyIcon } from './copy-icon';
 
 /** SPEC section 2: the first 8 characters and an ellipsis when the address is longer than 10. */
@@ -9,7 +9,7 @@ export function shortWallet(address: string): string {
 
 export function WalletBadge({ address }: { address: string }) {
   const { t } = useLanguage();
-  const copy = useCopyText();
+  const copy = useCopyText(t.mining.copyToasts);
 
   return (
     <span className="sm-wallet-badge">

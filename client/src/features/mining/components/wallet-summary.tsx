@@ -1,10 +1,10 @@
 import { useLanguage } from '@client/app/i18n/language-provider';
-import { useCopyText } from '../hooks/use-copy-text';
+import { useCopyText } from '@client/components/use-copy-text';
 import { CopyIcon } from './copy-icon';
 
 export function WalletSummary({ walletAddress }: { walletAddress: string }) {
   const { t } = useLanguage();
-  const copy = useCopyText();
+  const copy = useCopyText(t.mining.copyToasts);
 
   return (
     <dl className="wallet-summary">
