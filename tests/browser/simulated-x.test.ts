@@ -61,4 +61,34 @@ describe('simulated X on a local start without X credentials', () => {
     await page.getByRole('timer', { name: /^Next tweet available in \d+ hours \d+ minutes$/ }).waitFor();
     expect(await page.getByRole('button', { name: 'Post on X' }).count()).toBe(0);
   });
+
+  it("speaks the reader's language: a Chinese reader gets its authorize, compose and post pages in Chinese", async () => {
+    const chinese = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
+    await chinese.addInitScript(() => localStorage.setItem('language', 'zh'));
+    const reader = await chinese.newPage();
+    await reader.goto('/mining');
+    await reader.getByLabel('比特币钱包地址').fill(fakeWallet('bc1q', 43));
+    await reader.getByRole('button', { name: '加入', exact: true }).click();
+    await reader.getByRole('heading', { name: '即将就绪！' }).waitFor();
+
+    await reader.getByRole('button', { name: '连接 X 账户' }).click();
+    await reader.getByRole('heading', { name: /^是否授权 Acorn/ }).waitFor();
+    expect(await reader.locator('html').getAttribute('lang')).toBe('zh-CN');
+    await reader.getByLabel('X 用户名（不含 @）').fill('zh_squirrel');
+    await reader.getByRole('button', { name: '授权应用' }).click();
+    await reader.getByRole('region', { name: /^通知/ }).getByText('X 账户已连接！', { exact: true }).waitFor();
+    await reader.getByRole('heading', { name: '社交挖矿与内容' }).waitFor();
+
+    await reader.getByRole('tab', { name: '自己写' }).click();
+    await reader.getByLabel('您的推文', { exact: true }).fill(tweet);
+    const popup = chinese.waitForEvent('page');
+    await reader.getByRole('button', { name: '发布到 X' }).click();
+    const compose = await popup;
+    await compose.getByRole('heading', { name: '撰写帖子' }).waitFor();
+    expect(await compose.getByLabel('帖子内容').inputValue()).toBe(tweet);
+    await compose.getByRole('button', { name: '发布', exact: true }).click();
+    await compose.getByRole('heading', { name: '已发布' }).waitFor();
+    expect(await compose.getByLabel(/^此帖子的链接/).inputValue()).toMatch(/^https:\/\/x\.com\/zh_squirrel\/status\/\d+$/);
+    await chinese.close();
+  });
 });
