@@ -1,8 +1,6 @@
 /** `npm run cleanup`: the janitor's pass, once, with the counts of what it deleted. */
 import { loadConfig } from '../server/config.js';
-import { pruneExpired } from '../server/features/auth/pruning.service.js';
-import { pruneUnusedUploads } from '../server/features/uploads/upload-pruning.service.js';
-import { deleteEndedRateLimits } from '../server/features/rate-limits/rate-limits.repository.js';
+import { runJanitorPass } from '../server/features/janitor/janitor.service.js';
 import { createUploadStore } from '../server/features/uploads/create-upload-store.js';
 import { field, runCommand, withDatabase } from './cli.js';
 
@@ -32,15 +30,16 @@ await runCommand({ usage, help }, async () => {
   const config = loadConfig();
   return withDatabase(async (db) => {
     const store = createUploadStore({ db, dialect: config.databaseUrl ? 'postgres' : 'sqlite' }, config);
-    const now = Date.now();
-    const rows = await pruneExpired(db, now);
-    const rateLimits = await deleteEndedRateLimits(db, now);
-    const uploads = await pruneUnusedUploads(db, store, now);
+    const { expiredRows, unusedUploads } = await runJanitorPass(db, store, Date.now());
+    if (!expiredRows.ok) throw expiredRows.error;
+    if (!unusedUploads.ok) throw unusedUploads.error;
+    const rows = expiredRows.counts;
+    const uploads = unusedUploads.counts;
     console.log('deleted:');
     console.log(field('sessions', rows.sessions));
     console.log(field('OAuth states', rows.oauthStates));
     console.log(field('challenges', rows.challenges));
-    console.log(field('rate limits', rateLimits));
+    console.log(field('rate limits', rows.rateLimits));
     console.log(field('unused images', `${uploads.files} (${size(uploads.bytes)})`));
     return 0;
   });

@@ -1,8 +1,6 @@
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.js';
-import { pruneExpired } from '../features/auth/pruning.service.js';
-import { deleteEndedRateLimits } from '../features/rate-limits/rate-limits.repository.js';
-import { pruneUnusedUploads } from '../features/uploads/upload-pruning.service.js';
+import { runJanitorPass } from '../features/janitor/janitor.service.js';
 import type { UploadStore } from '../features/uploads/upload-store.js';
 
 /**
@@ -16,17 +14,11 @@ export default fp<{ config: AppConfig; store: UploadStore; now?: () => number }>
     let running: Promise<void> | undefined;
 
     const prune = async () => {
-      try {
-        const pruned = { ...(await pruneExpired(app.db, now())), rateLimits: await deleteEndedRateLimits(app.db, now()) };
-        app.log.info({ pruned }, 'pruned expired rows');
-      } catch (error) {
-        app.log.error({ err: error }, 'pruning expired rows failed');
-      }
-      try {
-        app.log.info({ pruned: { uploads: await pruneUnusedUploads(app.db, store, now()) } }, 'pruned unused uploads');
-      } catch (error) {
-        app.log.error({ err: error }, 'pruning unused uploads failed');
-      }
+      const { expiredRows, unusedUploads } = await runJanitorPass(app.db, store, now());
+      if (expiredRows.ok) app.log.info({ pruned: expiredRows.counts }, 'pruned expired rows');
+      else app.log.error({ err: expiredRows.error }, 'pruning expired rows failed');
+      if (unusedUploads.ok) app.log.info({ pruned: { uploads: unusedUploads.counts } }, 'pruned unused uploads');
+      else app.log.error({ err: unusedUploads.error }, 'pruning unused uploads failed');
     };
 
     // One run at a time; close waits for it so the database is not closed under a running delete.

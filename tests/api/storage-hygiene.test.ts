@@ -5,6 +5,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
+import { connectDatabase } from '../../server/db/connect.js';
+import { runJanitorPass } from '../../server/features/janitor/janitor.service.js';
 import { insertMeme } from '../../server/features/memes/memes.repository.js';
 import { pruneUnusedUploads, unusedUploadGraceMs } from '../../server/features/uploads/upload-pruning.service.js';
 import { createUploadStore } from '../../server/features/uploads/create-upload-store.js';
@@ -134,6 +136,35 @@ describe('the janitor and unused uploads', () => {
     fs.writeFileSync(temp, 'half a file');
     fs.utimesSync(temp, new Date(Date.now() - 2 * day), new Date(Date.now() - 2 * day));
     expect(await pruneUnusedUploads(ctx!.handle.db, store, Date.now())).toEqual({ files: 1, bytes: 11 });
+  });
+
+  it("runs each step of the janitor's pass even when the other one fails", async () => {
+    ctx = await createTestApp();
+    const noCounts = { sessions: 0, oauthStates: 0, challenges: 0, rateLimits: 0 };
+    // A DATA_DIR whose uploads "folder" is a file: the uploads step cannot list it.
+    const blocked = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-janitor-'));
+    fs.writeFileSync(path.join(blocked, 'uploads'), 'not a folder');
+    const uploadsFail = await runJanitorPass(ctx!.handle.db, createDiskUploadStore(blocked), Date.now());
+    fs.rmSync(blocked, { recursive: true, force: true });
+    expect(uploadsFail.expiredRows).toEqual({ ok: true, counts: noCounts });
+    expect(uploadsFail.unusedUploads).toMatchObject({ ok: false, error: { code: 'ENOTDIR' } });
+
+    // A database never migrated: the expired rows cannot be read, an old temp file in the uploads folder still goes.
+    const store = createDiskUploadStore(ctx!.config.dataDir);
+    fs.mkdirSync(store.root, { recursive: true });
+    const temp = path.join(store.root, `${'b'.repeat(32)}.png.4242.tmp`);
+    fs.writeFileSync(temp, 'half a file');
+    fs.utimesSync(temp, new Date(Date.now() - 2 * day), new Date(Date.now() - 2 * day));
+    const empty = await testConfig();
+    const { db } = connectDatabase(empty.config);
+    try {
+      const rowsFail = await runJanitorPass(db, store, Date.now());
+      expect(rowsFail.expiredRows.ok).toBe(false);
+      expect(rowsFail.unusedUploads).toEqual({ ok: true, counts: { files: 1, bytes: 11 } });
+    } finally {
+      await db.destroy();
+      await empty.cleanup();
+    }
   });
 });
 

@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { type PruneCounts, pruneExpired } from '../auth/pruning.service.js';
+import { deleteEndedRateLimits } from '../rate-limits/rate-limits.repository.js';
+import { pruneUnusedUploads, type UploadPruneCounts } from '../uploads/upload-pruning.service.js';
+import type { UploadStore } from '../uploads/upload-store.js';
+
+export interface ExpiredRowCounts extends PruneCounts {
+  rateLimits: number;
+}
+
+/** A step's counts, or why it failed. */
+export type StepOutcome<T> = { ok: true; counts: T } | { ok: false; error: unknown };
+
+export interface JanitorPass {
+  expiredRows: StepOutcome<ExpiredRowCounts>;
+  unusedUploads: StepOutcome<UploadPruneCounts>;
+}
+
+async function outcome<T>(step: () => Promise<T>): Promise<StepOutcome<T>> {
+  try {
+    return { ok: true, counts: await step() };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+/**
+ * The janitor's pass, as the server runs it on a timer and `npm run cleanup` runs it once: expired
+ * sessions, OAuth states, sign-in challenges and ended rate-limit windows, then the images no meme
+ * uses once they are a day old. Each step runs even when the other fails (a full disk, a database
+ * that cannot be read), so one stuck step does not let the other pile up.
+ */
+export async function runJanitorPass(db: Kysely<Database>, store: UploadStore, now: number): Promise<JanitorPass> {
+  return {
+    expiredRows: await outcome(async () => ({ ...(await pruneExpired(db, now)), rateLimits: await deleteEndedRateLimits(db, now) })),
+    unusedUploads: await outcome(() => pruneUnusedUploads(db, store, now)),
+  };
+}
