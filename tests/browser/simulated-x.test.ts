@@ -23,34 +23,91 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** What the app and the simulated X say at each step, in the reader's language. */
+const words = {
+  en: {
+    label: 'Simulated X — local demo',
+    htmlLang: 'en',
+    notifications: /^Notifications/,
+    wallet: 'Bitcoin wallet address',
+    join: 'Join',
+    almostReady: 'Almost Ready!',
+    connect: 'Connect X Account',
+    authorizeHeading: /^Authorize Acorn/,
+    handle: 'X handle (without @)',
+    authorize: 'Authorize app',
+    connected: 'X Account Connected!',
+    social: 'Social Mining & Content',
+    writeMyself: 'Write Myself',
+    yourTweet: 'Your tweet',
+    postOnX: 'Post on X',
+    compose: 'Compose post',
+    postText: 'Post text',
+    post: 'Post',
+    posted: 'Posted',
+    postLink: /^Link to this post/,
+  },
+  zh: {
+    label: '模拟 X — 本地演示',
+    htmlLang: 'zh-CN',
+    notifications: /^通知/,
+    wallet: '比特币钱包地址',
+    join: '加入',
+    almostReady: '即将就绪！',
+    connect: '连接 X 账户',
+    authorizeHeading: /^是否授权 Acorn/,
+    handle: 'X 用户名（不含 @）',
+    authorize: '授权应用',
+    connected: 'X 账户已连接！',
+    social: '社交挖矿与内容',
+    writeMyself: '自己写',
+    yourTweet: '您的推文',
+    postOnX: '发布到 X',
+    compose: '撰写帖子',
+    postText: '帖子内容',
+    post: '发布',
+    posted: '已发布',
+    postLink: /^此帖子的链接/,
+  },
+};
+
+/** Joins, connects X on the simulated X, posts the tweet there and returns the post's link; every page in the reader's words. */
+async function connectAndPost(on: BrowserContext, reader: Page, said: (typeof words)['en'], wallet: string, handle: string) {
+  await reader.goto('/mining');
+  await reader.getByText(said.label, { exact: true }).waitFor();
+  await reader.getByLabel(said.wallet).fill(wallet);
+  await reader.getByRole('button', { name: said.join, exact: true }).click();
+  await reader.getByRole('heading', { name: said.almostReady }).waitFor();
+
+  await reader.getByRole('button', { name: said.connect }).click();
+  await reader.getByRole('heading', { name: said.authorizeHeading }).waitFor();
+  expect(await reader.title()).toContain(said.label);
+  expect(await reader.locator('html').getAttribute('lang')).toBe(said.htmlLang);
+  await reader.getByLabel(said.handle).fill(handle);
+  await reader.getByRole('button', { name: said.authorize }).click();
+  await reader.getByRole('region', { name: said.notifications }).getByText(said.connected, { exact: true }).waitFor();
+  await reader.getByRole('heading', { name: said.social }).waitFor();
+
+  await reader.getByRole('tab', { name: said.writeMyself }).click();
+  await reader.getByLabel(said.yourTweet, { exact: true }).fill(tweet);
+  const popup = on.waitForEvent('page');
+  await reader.getByRole('button', { name: said.postOnX }).click();
+  const compose = await popup;
+  await compose.getByRole('heading', { name: said.compose }).waitFor();
+  expect(await compose.title()).toContain(said.label);
+  expect(await compose.getByLabel(said.postText).inputValue()).toBe(tweet);
+  await compose.getByRole('button', { name: said.post, exact: true }).click();
+  await compose.getByRole('heading', { name: said.posted }).waitFor();
+  expect(await compose.locator('html').getAttribute('lang')).toBe(said.htmlLang);
+  const postUrl = await compose.getByLabel(said.postLink).inputValue();
+  expect(postUrl).toMatch(new RegExp(`^https://x\\.com/${handle}/status/\\d+$`));
+  await compose.close();
+  return postUrl;
+}
+
 describe('simulated X on a local start without X credentials', () => {
   it('joins, connects, posts, claims and shows the cooldown, labelled as simulated everywhere', async () => {
-    await page.goto('/mining');
-    await page.getByText('Simulated X — local demo', { exact: true }).waitFor();
-    await page.getByLabel('Bitcoin wallet address').fill(fakeWallet('bc1q', 42));
-    await page.getByRole('button', { name: 'Join', exact: true }).click();
-    await page.getByRole('heading', { name: 'Almost Ready!' }).waitFor();
-
-    await page.getByRole('button', { name: 'Connect X Account' }).click();
-    await page.getByRole('heading', { name: /^Authorize Acorn/ }).waitFor();
-    expect(await page.title()).toContain('Simulated X — local demo');
-    await page.getByLabel('X handle (without @)').fill('local_squirrel');
-    await page.getByRole('button', { name: 'Authorize app' }).click();
-    await toastWithText(page, 'X Account Connected!').waitFor();
-    await page.getByRole('heading', { name: 'Social Mining & Content' }).waitFor();
-
-    await page.getByRole('tab', { name: 'Write Myself' }).click();
-    await page.getByLabel('Your tweet', { exact: true }).fill(tweet);
-    const popup = context.waitForEvent('page');
-    await page.getByRole('button', { name: 'Post on X' }).click();
-    const compose = await popup;
-    await compose.getByRole('heading', { name: 'Compose post' }).waitFor();
-    expect(await compose.title()).toContain('Simulated X — local demo');
-    expect(await compose.getByLabel('Post text').inputValue()).toBe(tweet);
-    await compose.getByRole('button', { name: 'Post', exact: true }).click();
-    const postUrl = await compose.getByLabel(/^Link to this post/).inputValue();
-    expect(postUrl).toMatch(/^https:\/\/x\.com\/local_squirrel\/status\/\d+$/);
-    await compose.close();
+    const postUrl = await connectAndPost(context, page, words.en, fakeWallet('bc1q', 42), 'local_squirrel');
 
     const dialog = page.getByRole('dialog', { name: 'Verify Your Post' });
     await dialog.waitFor();
@@ -65,30 +122,10 @@ describe('simulated X on a local start without X credentials', () => {
   it("speaks the reader's language: a Chinese reader gets its authorize, compose and post pages in Chinese", async () => {
     const chinese = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
     await chinese.addInitScript(() => localStorage.setItem('language', 'zh'));
-    const reader = await chinese.newPage();
-    await reader.goto('/mining');
-    await reader.getByLabel('比特币钱包地址').fill(fakeWallet('bc1q', 43));
-    await reader.getByRole('button', { name: '加入', exact: true }).click();
-    await reader.getByRole('heading', { name: '即将就绪！' }).waitFor();
-
-    await reader.getByRole('button', { name: '连接 X 账户' }).click();
-    await reader.getByRole('heading', { name: /^是否授权 Acorn/ }).waitFor();
-    expect(await reader.locator('html').getAttribute('lang')).toBe('zh-CN');
-    await reader.getByLabel('X 用户名（不含 @）').fill('zh_squirrel');
-    await reader.getByRole('button', { name: '授权应用' }).click();
-    await reader.getByRole('region', { name: /^通知/ }).getByText('X 账户已连接！', { exact: true }).waitFor();
-    await reader.getByRole('heading', { name: '社交挖矿与内容' }).waitFor();
-
-    await reader.getByRole('tab', { name: '自己写' }).click();
-    await reader.getByLabel('您的推文', { exact: true }).fill(tweet);
-    const popup = chinese.waitForEvent('page');
-    await reader.getByRole('button', { name: '发布到 X' }).click();
-    const compose = await popup;
-    await compose.getByRole('heading', { name: '撰写帖子' }).waitFor();
-    expect(await compose.getByLabel('帖子内容').inputValue()).toBe(tweet);
-    await compose.getByRole('button', { name: '发布', exact: true }).click();
-    await compose.getByRole('heading', { name: '已发布' }).waitFor();
-    expect(await compose.getByLabel(/^此帖子的链接/).inputValue()).toMatch(/^https:\/\/x\.com\/zh_squirrel\/status\/\d+$/);
-    await chinese.close();
+    try {
+      await connectAndPost(chinese, await chinese.newPage(), words.zh, fakeWallet('bc1q', 43), 'zh_squirrel');
+    } finally {
+      await chinese.close();
+    }
   });
 });
