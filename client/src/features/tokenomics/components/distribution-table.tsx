@@ -1,5 +1,6 @@
 import { distribution } from '@shared/tokenomics';
 import { useLanguage } from '@client/app/i18n/language-provider';
+import { DataTable } from '@client/components/data-table';
 import { distributionColours } from './distribution-colours';
 import { useFormat } from '../hooks/use-format';
 
@@ -11,44 +12,24 @@ export function DistributionTable() {
   const totalTokens = distribution.reduce((sum, item) => sum + item.tokens, 0);
 
   return (
-    <div className="tk-table-wrap">
-      <table className="tk-table">
-        <caption className="tk-table__caption">{text.caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{text.colAllocation}</th>
-            <th scope="col" className="tk-num">
-              {text.colShare}
-            </th>
-            <th scope="col" className="tk-num">
-              {text.colTokens}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {distribution.map((item) => (
-            <tr key={item.key}>
-              <th scope="row">
-                <span className="tk-label">
-                  <span className="tk-swatch" style={{ background: distributionColours[item.key] }} aria-hidden="true" />
-                  {t.tokenomics.distribution[item.key]}
-                </span>
-              </th>
-              <td className="tk-num">
-                {format.percent(item.percent)}
-              </td>
-              <td className="tk-num">{format.tokens(item.tokens)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">{text.total}</th>
-            <td className="tk-num">{format.percent(totalPercent)}</td>
-            <td className="tk-num">{format.tokens(totalTokens)}</td>
-          </tr>
-        </tfoot>
-      </table>
-    </div>
+    <DataTable
+      caption={text.caption}
+      rows={distribution}
+      rowKey={(item) => item.key}
+      columns={[
+        {
+          header: text.colAllocation,
+          cell: (item) => (
+            <span className="tk-label">
+              <span className="tk-swatch" style={{ background: distributionColours[item.key] }} aria-hidden="true" />
+              {t.tokenomics.distribution[item.key]}
+            </span>
+          ),
+        },
+        { header: text.colShare, numeric: true, cell: (item) => format.percent(item.percent) },
+        { header: text.colTokens, numeric: true, cell: (item) => format.tokens(item.tokens) },
+      ]}
+      footer={[text.total, format.percent(totalPercent), format.tokens(totalTokens)]}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { holderTiers } from '@shared/holder-tiers';
 import { useLanguage } from '@client/app/i18n/language-provider';
+import { DataTable } from '@client/components/data-table';
 import { useFormat } from '../hooks/use-format';
 import { useNftRange } from '../hooks/use-nft-range';
 
@@ -10,32 +11,19 @@ export function HolderTierTable() {
   const range = useNftRange();
 
   return (
-    <div className="tk-table-wrap">
-      <table className="tk-table">
-        <caption className="tk-table__caption">{text.tiersCaption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{text.colTier}</th>
-            <th scope="col" className="tk-num">
-              {text.colNfts}
-            </th>
-            <th scope="col" className="tk-num">
-              {text.colMultiplier}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {holderTiers.map((tier) => (
-            <tr key={tier.key}>
-              <th scope="row">{text.tierNames[tier.key]}</th>
-              <td className="tk-num">{range(tier)}</td>
-              <td className="tk-num">
-                {tier.whaleBonusMultiplier === null ? text.noBonus : `×${format.multiplier(tier.whaleBonusMultiplier)}`}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={text.tiersCaption}
+      rows={holderTiers}
+      rowKey={(tier) => tier.key}
+      columns={[
+        { header: text.colTier, cell: (tier) => text.tierNames[tier.key] },
+        { header: text.colNfts, numeric: true, cell: (tier) => range(tier) },
+        {
+          header: text.colMultiplier,
+          numeric: true,
+          cell: (tier) => (tier.whaleBonusMultiplier === null ? text.noBonus : `×${format.multiplier(tier.whaleBonusMultiplier)}`),
+        },
+      ]}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { miningRewards } from '@shared/app-limits';
 import { socialMining } from '@shared/tokenomics';
 import { useLanguage } from '@client/app/i18n/language-provider';
+import { DataTable } from '@client/components/data-table';
 import { useMiningOpen } from '@client/features/config/hooks/use-mining-open';
 import { FactList } from './fact-list';
 import { Section } from './section';
@@ -58,31 +59,16 @@ export function SocialMiningTab() {
         />
       </Section>
       <Section title={text.rewardsHeading}>
-        <div className="tk-table-wrap">
-          <table className="tk-table">
-            <caption className="tk-table__caption">{text.rewardsCaption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{text.colAction}</th>
-                <th scope="col" className="tk-num">
-                  {text.colPoints}
-                </th>
-                <th scope="col" className="tk-num">
-                  {text.colVerified}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rewards.map((reward) => (
-                <tr key={reward.key}>
-                  <th scope="row">{reward.label}</th>
-                  <td className="tk-num">{format.number(reward.points)}</td>
-                  <td className="tk-num">{format.number(reward.verified)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={text.rewardsCaption}
+          rows={rewards}
+          rowKey={(reward) => reward.key}
+          columns={[
+            { header: text.colAction, cell: (reward) => reward.label },
+            { header: text.colPoints, numeric: true, cell: (reward) => format.number(reward.points) },
+            { header: text.colVerified, numeric: true, cell: (reward) => format.number(reward.verified) },
+          ]}
+        />
       </Section>
     </>
   );

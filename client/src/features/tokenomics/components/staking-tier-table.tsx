@@ -1,5 +1,6 @@
 import { stakingTiers } from '@shared/holder-tiers';
 import { useLanguage } from '@client/app/i18n/language-provider';
+import { DataTable } from '@client/components/data-table';
 import { useFormat } from '../hooks/use-format';
 import { useNftRange } from '../hooks/use-nft-range';
 
@@ -10,28 +11,14 @@ export function StakingTierTable() {
   const range = useNftRange();
 
   return (
-    <div className="tk-table-wrap">
-      <table className="tk-table">
-        <caption className="tk-table__caption">{text.tiersCaption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{text.colNftsStaked}</th>
-            <th scope="col" className="tk-num">
-              {text.colTierMultiplier}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {stakingTiers.map((tier) => (
-            <tr key={tier.minNfts}>
-              <th scope="row" className="numeric">
-                {range(tier)}
-              </th>
-              <td className="tk-num">×{format.multiplier(tier.multiplier, 1)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={text.tiersCaption}
+      rows={stakingTiers}
+      rowKey={(tier) => tier.minNfts}
+      columns={[
+        { header: text.colNftsStaked, className: 'numeric', cell: (tier) => range(tier) },
+        { header: text.colTierMultiplier, numeric: true, cell: (tier) => `×${format.multiplier(tier.multiplier, 1)}` },
+      ]}
+    />
   );
 }

@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { oneOfOneBonus, treasuryItems } from '@shared/tokenomics';
 import { useLanguage } from '@client/app/i18n/language-provider';
+import { DataTable } from '@client/components/data-table';
 import { FactList } from './fact-list';
 import { Section } from './section';
 import { shareOf } from './share-of-supply';
@@ -11,10 +13,11 @@ export function TreasuryTab() {
   const text = t.tokenomics.treasury;
   const format = useFormat();
   const share = shareOf('treasury');
-  const items = [
+  const items: { key: string; label: ReactNode; tokens: number }[] = [
     { key: 'partnership', label: text.partnership, tokens: treasuryItems.partnership },
     { key: 'artifactHolders', label: text.artifactHolders, tokens: treasuryItems.artifactHolders },
     { key: 'airdropEvent', label: text.airdropEvent, tokens: treasuryItems.airdropEvent },
+    { key: 'oneOfOne', label: <Link to="?tab=oneofones">{text.oneOfOne}</Link>, tokens: oneOfOneBonus.totalTokens },
   ];
 
   return (
@@ -28,33 +31,15 @@ export function TreasuryTab() {
         ]}
       />
       <h3 className="tk-subheading">{text.itemsHeading}</h3>
-      <div className="tk-table-wrap">
-        <table className="tk-table">
-          <caption className="tk-table__caption">{text.caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{text.colItem}</th>
-              <th scope="col" className="tk-num">
-                {text.colTokens}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr key={item.key}>
-                <th scope="row">{item.label}</th>
-                <td className="tk-num">{format.tokens(item.tokens)}</td>
-              </tr>
-            ))}
-            <tr>
-              <th scope="row">
-                <Link to="?tab=oneofones">{text.oneOfOne}</Link>
-              </th>
-              <td className="tk-num">{format.tokens(oneOfOneBonus.totalTokens)}</td>
-            </tr>
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={text.caption}
+        rows={items}
+        rowKey={(item) => item.key}
+        columns={[
+          { header: text.colItem, cell: (item) => item.label },
+          { header: text.colTokens, numeric: true, cell: (item) => format.tokens(item.tokens) },
+        ]}
+      />
       <p className="muted">{text.oneOfOneNote}</p>
     </Section>
   );

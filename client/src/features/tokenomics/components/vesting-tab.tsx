@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { seasonOne } from '@shared/tokenomics';
 import { whaleBonusTgeBlock, whaleReleaseTargets } from '@shared/whale-bonus';
 import { useLanguage } from '@client/app/i18n/language-provider';
+import { DataTable } from '@client/components/data-table';
 import { Section } from './section';
 import { VestingChart } from './vesting-chart';
 import { useFormat } from '../hooks/use-format';
@@ -17,34 +18,25 @@ export function VestingTab() {
       <Section title={text.heading}>
         <p>{text.intro}</p>
         <VestingChart />
-        <div className="tk-table-wrap">
-          <table className="tk-table">
-            <caption className="tk-table__caption">{text.caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{text.colRelease}</th>
-                <th scope="col" className="tk-num">
-                  {text.colShare}
-                </th>
-                <th scope="col" className="tk-num">
-                  {text.colWhen}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {whaleReleaseTargets.map((target) => (
-                <tr key={target.release}>
-                  <th scope="row" className="tk-nowrap">{text.releaseName(format.number(target.release))}</th>
-                  <td className="tk-num">{format.percent(target.percent)}</td>
-                  <td className="tk-num">
-                    {t.tokenomics.units.tgePlus(format.number(target.blocksAfterTge))}
-                    <span className="tk-alt">{t.tokenomics.units.block(format.number(target.targetBlock))}</span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={text.caption}
+          rows={whaleReleaseTargets}
+          rowKey={(target) => target.release}
+          columns={[
+            { header: text.colRelease, className: 'data-table__nowrap', cell: (target) => text.releaseName(format.number(target.release)) },
+            { header: text.colShare, numeric: true, cell: (target) => format.percent(target.percent) },
+            {
+              header: text.colWhen,
+              numeric: true,
+              cell: (target) => (
+                <>
+                  {t.tokenomics.units.tgePlus(format.number(target.blocksAfterTge))}
+                  <span className="tk-alt">{t.tokenomics.units.block(format.number(target.targetBlock))}</span>
+                </>
+              ),
+            },
+          ]}
+        />
         <p className="muted numeric">{text.targetNote(format.number(whaleBonusTgeBlock))}</p>
         <Link to="/allocation" className="tk-link">
           {text.countdownLink}
