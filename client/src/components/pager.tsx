@@ -1,4 +1,13 @@
+import { formatNumber } from '@client/lib/i18n/format-number';
+import type { Language } from '@client/lib/i18n/types';
 import '@client/styles/pager.css';
+
+export interface PagerTexts {
+  previous: string;
+  next: string;
+  /** "Page 2 of 7", given the numbers written in the page's language. */
+  pageOf: (page: string, pages: string) => string;
+}
 
 interface PagerProps {
   /** Zero-based. */
@@ -6,21 +15,19 @@ interface PagerProps {
   pages: number;
   onPageChange: (page: number) => void;
   label: string;
-  previousLabel: string;
-  nextLabel: string;
-  /** "Page 2 of 7", in the page's language. */
-  status: string;
+  texts: PagerTexts;
+  language: Language;
 }
 
 /** Previous / Next through a list shown a page at a time; the status is announced as it changes. */
-export function Pager({ page, pages, onPageChange, label, previousLabel, nextLabel, status }: PagerProps) {
+export function Pager({ page, pages, onPageChange, label, texts, language }: PagerProps) {
   return (
     <nav className="pager" aria-label={label}>
       <button type="button" className="button button--secondary" onClick={() => onPageChange(Math.max(0, page - 1))} disabled={page === 0}>
-        {previousLabel}
+        {texts.previous}
       </button>
       <span className="pager__status numeric" aria-live="polite">
-        {status}
+        {texts.pageOf(formatNumber(page + 1, language), formatNumber(pages, language))}
       </span>
       <button
         type="button"
@@ -28,7 +35,7 @@ export function Pager({ page, pages, onPageChange, label, previousLabel, nextLab
         onClick={() => onPageChange(Math.min(pages - 1, page + 1))}
         disabled={page >= pages - 1}
       >
-        {nextLabel}
+        {texts.next}
       </button>
     </nav>
   );

@@ -25,6 +25,11 @@ export const en = {
     demoDataLabel: 'Demo data:',
     demoDataText: 'the wallets, allocations and figures on this site are made-up examples, not the real distribution.',
   },
+  pager: {
+    previous: 'Previous',
+    next: 'Next',
+    pageOf: (page: string, pages: string) => `Page ${page} of ${pages}`,
+  },
   launch: {
     pausedLead: 'Allocation lookups are paused:',
     noticeLabel: 'Notice:',

@@ -22,6 +22,11 @@ export const zh: CoreDictionary = {
     demoDataLabel: '演示数据：',
     demoDataText: '本站显示的钱包、分配和数字均为虚构示例，并非真实分配。',
   },
+  pager: {
+    previous: '上一页',
+    next: '下一页',
+    pageOf: (page: string, pages: string) => `第 ${page} 页，共 ${pages} 页`,
+  },
   launch: {
     pausedLead: '分配查询已暂停：',
     noticeLabel: '公告：',

@@ -217,7 +217,4 @@ export const miningEn = {
     `${points} points, ${posts} ${postCount === 1 ? 'post' : 'posts'}`,
   leaderboardUnranked: 'You have no points yet, so you are not on the leaderboard.',
   leaderboardPages: 'Leaderboard pages',
-  leaderboardPrevious: 'Previous',
-  leaderboardNext: 'Next',
-  leaderboardPageOf: (page: string, pages: string) => `Page ${page} of ${pages}`,
 } as const;

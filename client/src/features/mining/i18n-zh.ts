@@ -209,7 +209,4 @@ export const miningZh: Widen<typeof miningEn> = {
   leaderboardYourTotals: (points, posts) => `${points} 积分，${posts} 条帖子`,
   leaderboardUnranked: '您还没有积分，暂未上榜。',
   leaderboardPages: '排行榜分页',
-  leaderboardPrevious: '上一页',
-  leaderboardNext: '下一页',
-  leaderboardPageOf: (page, pages) => `第 ${page} 页，共 ${pages} 页`,
 };

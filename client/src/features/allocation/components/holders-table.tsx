@@ -1,6 +1,7 @@
 import type { TokenAllocation } from '@shared/schemas/tokens';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/app/i18n/language-provider';
+import { RankedTable } from '@client/components/ranked-table';
 import { formatTokens, shortWallet } from '../format';
 import { CopyAddressButton } from './copy-address-button';
 
@@ -36,42 +37,33 @@ interface HoldersTableProps {
   labelledBy: string;
   allocations: readonly TokenAllocation[];
   firstRank: number;
+  /** The page in view while the next one loads. */
+  stale: boolean;
 }
 
-export function HoldersTable({ labelledBy, allocations, firstRank }: HoldersTableProps) {
+export function HoldersTable({ labelledBy, allocations, firstRank, stale }: HoldersTableProps) {
   const { t, language } = useLanguage();
+  const rank = (index: number) => formatNumber(firstRank + index, language);
 
   return (
-    <table className="alloc-holders" aria-labelledby={labelledBy}>
-      <thead>
-        <tr>
-          <th scope="col" className="alloc-holders__rank">
-            {t.allocation.rank}
-          </th>
-          <th scope="col">{t.allocation.wallet}</th>
-          <th scope="col" className="alloc-holders__num">
-            {t.allocation.tokens}
-          </th>
-          <th scope="col" className="alloc-holders__num">
-            {t.allocation.points}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {allocations.map((allocation, index) => {
-          const rank = formatNumber(firstRank + index, language);
-          return (
-            <tr key={allocation.id}>
-              <td className="alloc-holders__rank numeric">{rank}</td>
-              <td>
-                <WalletCell address={allocation.walletAddress} copyLabel={t.allocation.copyHolderAddress(rank)} />
-              </td>
-              <td className="alloc-holders__num numeric">{formatTokens(allocation.allocatedTokens, language)}</td>
-              <td className="alloc-holders__num numeric">{formatNumber(allocation.finalPoints, language)}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <RankedTable
+      labelledBy={labelledBy}
+      stale={stale}
+      rankHeader={t.allocation.rank}
+      rank={(_, index) => rank(index)}
+      rows={allocations}
+      rowKey={(allocation) => String(allocation.id)}
+      columns={[
+        {
+          header: t.allocation.wallet,
+          rowHeader: true,
+          cell: (allocation, index) => (
+            <WalletCell address={allocation.walletAddress} copyLabel={t.allocation.copyHolderAddress(rank(index))} />
+          ),
+        },
+        { header: t.allocation.tokens, numeric: true, cell: (allocation) => formatTokens(allocation.allocatedTokens, language) },
+        { header: t.allocation.points, numeric: true, cell: (allocation) => formatNumber(allocation.finalPoints, language) },
+      ]}
+    />
   );
 }

@@ -22,11 +22,7 @@ export function TopHoldersCard() {
   const body = () => {
     if (!data) return <p className="muted">{isError ? t.allocation.holdersError : t.app.loading}</p>;
     if (data.allocations.length === 0) return <p className="muted">{t.allocation.holdersEmpty}</p>;
-    return (
-      <div className={isPlaceholderData ? 'alloc-holders-wrap is-loading' : 'alloc-holders-wrap'}>
-        <HoldersTable labelledBy={headingId} allocations={data.allocations} firstRank={offset + 1} />
-      </div>
-    );
+    return <HoldersTable labelledBy={headingId} allocations={data.allocations} firstRank={offset + 1} stale={isPlaceholderData} />;
   };
 
   return (
@@ -53,15 +49,7 @@ export function TopHoldersCard() {
       </div>
       {body()}
       {showAll && pages > 1 && (
-        <Pager
-          page={page}
-          pages={pages}
-          onPageChange={setPage}
-          label={t.allocation.holdersAllTitle}
-          previousLabel={t.allocation.previous}
-          nextLabel={t.allocation.next}
-          status={t.allocation.pageOf(n(page + 1), n(pages))}
-        />
+        <Pager page={page} pages={pages} onPageChange={setPage} label={t.allocation.holdersAllTitle} texts={t.pager} language={language} />
       )}
     </section>
   );

@@ -3,36 +3,30 @@ import { leaderboardPageSize, type LeaderboardResponse } from '@shared/schemas/l
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/app/i18n/language-provider';
 import { Pager } from '@client/components/pager';
+import { RankedTable } from '@client/components/ranked-table';
 import { useLeaderboard } from '../api/get-leaderboard';
 import '../leaderboard.css';
 
-function LeaderboardTable({ data }: { data: LeaderboardResponse }) {
+function LeaderboardTable({ data, stale }: { data: LeaderboardResponse; stale: boolean }) {
   const { t, language } = useLanguage();
   const n = (value: number) => formatNumber(value, language);
 
   return (
-    <table className="sm-leaderboard__table">
-      <caption className="sm-leaderboard__caption">{t.mining.leaderboardCaption}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className="sm-leaderboard__rank">
-            {t.mining.leaderboardRank}
-          </th>
-          <th scope="col">{t.mining.leaderboardWallet}</th>
-          <th scope="col">{t.mining.leaderboardX}</th>
-          <th scope="col" className="sm-leaderboard__num">
-            {t.mining.leaderboardPoints}
-          </th>
-          <th scope="col" className="sm-leaderboard__num">
-            {t.mining.leaderboardPosts}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {data.entries.map((entry) => (
-          <tr key={`${entry.rank}:${entry.wallet}`} className={entry.isViewer ? 'is-viewer' : undefined} aria-current={entry.isViewer ? 'true' : undefined}>
-            <td className="sm-leaderboard__rank numeric">{n(entry.rank)}</td>
-            <th scope="row" className="sm-leaderboard__wallet">
+    <RankedTable
+      caption={t.mining.leaderboardCaption}
+      stale={stale}
+      rankHeader={t.mining.leaderboardRank}
+      rank={(entry) => n(entry.rank)}
+      rows={data.entries}
+      rowKey={(entry) => `${entry.rank}:${entry.wallet}`}
+      isCurrent={(entry) => entry.isViewer}
+      columns={[
+        {
+          header: t.mining.leaderboardWallet,
+          rowHeader: true,
+          className: 'sm-leaderboard__wallet',
+          cell: (entry) => (
+            <>
               <span className="mono">{entry.wallet}</span>
               {entry.isViewer && (
                 <>
@@ -40,23 +34,25 @@ function LeaderboardTable({ data }: { data: LeaderboardResponse }) {
                   <span className="badge badge--success sm-leaderboard__you">{t.mining.leaderboardYou}</span>
                 </>
               )}
-            </th>
-            <td>
-              {entry.xHandle === null ? (
-                <>
-                  <span aria-hidden="true">—</span>
-                  <span className="visually-hidden">{t.mining.leaderboardNoX}</span>
-                </>
-              ) : (
-                `@${entry.xHandle}`
-              )}
-            </td>
-            <td className="sm-leaderboard__num numeric">{n(entry.points)}</td>
-            <td className="sm-leaderboard__num numeric">{n(entry.posts)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+            </>
+          ),
+        },
+        {
+          header: t.mining.leaderboardX,
+          cell: (entry) =>
+            entry.xHandle === null ? (
+              <>
+                <span aria-hidden="true">—</span>
+                <span className="visually-hidden">{t.mining.leaderboardNoX}</span>
+              </>
+            ) : (
+              `@${entry.xHandle}`
+            ),
+        },
+        { header: t.mining.leaderboardPoints, numeric: true, cell: (entry) => n(entry.points) },
+        { header: t.mining.leaderboardPosts, numeric: true, cell: (entry) => n(entry.posts) },
+      ]}
+    />
   );
 }
 
@@ -82,17 +78,12 @@ export function LeaderboardCard() {
 
   const total = data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / leaderboardPageSize));
-  const n = (value: number) => formatNumber(value, language);
   const viewerOnPage = data?.entries.some((entry) => entry.isViewer) ?? false;
 
   const body = () => {
     if (!data) return <p className="muted">{isError ? t.mining.leaderboardError : t.app.loading}</p>;
     if (data.entries.length === 0 && page === 0) return <p className="muted">{t.mining.leaderboardEmpty}</p>;
-    return (
-      <div className={isPlaceholderData ? 'sm-leaderboard__wrap is-loading' : 'sm-leaderboard__wrap'}>
-        <LeaderboardTable data={data} />
-      </div>
-    );
+    return <LeaderboardTable data={data} stale={isPlaceholderData} />;
   };
 
   return (
@@ -101,15 +92,7 @@ export function LeaderboardCard() {
       {body()}
       {data?.viewer && !viewerOnPage && <ViewerStanding viewer={data.viewer} />}
       {pages > 1 && (
-        <Pager
-          page={page}
-          pages={pages}
-          onPageChange={setPage}
-          label={t.mining.leaderboardPages}
-          previousLabel={t.mining.leaderboardPrevious}
-          nextLabel={t.mining.leaderboardNext}
-          status={t.mining.leaderboardPageOf(n(page + 1), n(pages))}
-        />
+        <Pager page={page} pages={pages} onPageChange={setPage} label={t.mining.leaderboardPages} texts={t.pager} language={language} />
       )}
     </section>
   );
