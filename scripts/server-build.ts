@@ -28,7 +28,8 @@ const importEntryPoints = {
 export const serverBundle = path.join(distFolder, 'server/main.js');
 
 /**
- * The Node flags the compiled server runs with (`npm start`, `npm run start:server`, `npm run bench`).
+ * The Node flags the compiled server runs with (`npm start`, `npm run start:server` through
+ * `--print-node-args`, `npm run bench`).
  * V8 keeps a high old-generation limit until its first full collection after start-up; under load the
  * server promotes a few MB a second of request objects that die soon after, so a busy first half-minute
  * held over 100 MB of garbage (peak RSS 250–300 MB). A small initial old space sizes the heap from its
@@ -79,10 +80,15 @@ export async function buildServer(outdir = distFolder): Promise<void> {
   fs.utimesSync(path.join(outdir, 'server/main.js'), now, now);
 }
 
-// `npm run build:server` builds; with --if-stale (`npm run start:server`) only when the sources changed.
+/**
+ * `npm run build:server` builds; with --if-stale only when the sources changed. With --print-node-args
+ * it then prints the arguments `node` runs the server with, for `npm run start:server` to exec node
+ * itself (signals straight to the server, no launcher process in between).
+ */
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve('scripts/server-build.ts')) {
   if (!process.argv.includes('--if-stale') || serverBuildIsStale()) {
     await buildServer();
     console.error(`built ${path.relative('.', distFolder)}/`);
   }
+  if (process.argv.includes('--print-node-args')) console.log([...serverNodeFlags, path.relative('.', serverBundle)].join(' '));
 }
