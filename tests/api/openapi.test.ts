@@ -116,6 +116,31 @@ describe('GET /api/openapi.json', () => {
     expect(byKey.get('GET /api/config')!.security).toBeUndefined();
     // Sign-in answers 401 for a bad signature, but needs no session.
     expect(byKey.get('POST /api/auth/verify')!.security).toEqual([]);
+    // A shared meme's page is public.
+    expect(byKey.get('GET /api/memes/share/{}')!.security).toBeUndefined();
+  });
+
+  it('declares a session for exactly the GET routes that answer 401 without one', async () => {
+    const samples: Record<string, string> = { trackingCode: 'abcdefghijkl', handle: '0123456789abcdef' };
+    const sample = (name: string, schema: { type?: string; minimum?: number }) =>
+      samples[name] ?? (schema.type === 'integer' ? String(schema.minimum ?? 1) : 'x');
+    const mismatched: string[] = [];
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      const operation = methods.get;
+      if (!operation) continue;
+      const parameters = (operation.parameters ?? []) as { in: string; name: string; required?: boolean; schema: object }[];
+      let url = path;
+      const query = new URLSearchParams();
+      for (const parameter of parameters) {
+        if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, sample(parameter.name, parameter.schema));
+        else if (parameter.required) query.set(parameter.name, sample(parameter.name, parameter.schema));
+      }
+      const response = await ctx.app.inject({ method: 'GET', url: query.size ? `${url}?${query}` : url });
+      const declared = operation.security?.length ? 'session' : 'public';
+      const answered = response.statusCode === 401 ? 'session' : 'public';
+      if (declared !== answered) mismatched.push(`GET ${path}: declared ${declared}, answered ${response.statusCode}`);
+    }
+    expect(mismatched).toEqual([]);
   });
 
   it('names every error code in the ErrorResponse schema', () => {

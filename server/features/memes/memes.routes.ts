@@ -116,7 +116,8 @@ const memesRoutes: FastifyPluginAsyncTypebox<{ deps: Omit<MemeDeps, 'db'> }> = a
         tags,
         summary: 'A shared meme by its tracking code',
         params: TrackingCodeParamsSchema,
-        response: { 200: PublicMemeSchema, ...failures },
+        // Public: a shared page is for anyone the link reaches, so no 401 (and no session in the document).
+        response: { 200: PublicMemeSchema, ...errorResponses(400, 404) },
       },
     },
     async (request) => {
