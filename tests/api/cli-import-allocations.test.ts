@@ -342,6 +342,22 @@ describe('npm run import:allocations', () => {
     expect(await storedRecords()).toHaveLength(4);
   });
 
+  it('prints each progress step on its own line when the output is a pipe', async () => {
+    const rows = Array.from({ length: 120_001 }, (_, i) => `${madeUpWallet('segwit', `w${i}`)},Holder Airdrop,1`);
+    const run = await runScript([writeFile('large.csv', `wallet_address,category,tokens\n${rows.join('\n')}\n`)]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).not.toContain('\r');
+    const progress = run.stderr.split('\n').filter((line) => /rows/.test(line));
+    expect(progress).toEqual([
+      'checked 50,000 rows',
+      'checked 100,000 rows',
+      'checked 120,001 rows',
+      'written 50,000 of 120,001 rows',
+      'written 100,000 of 120,001 rows',
+      'written 120,001 of 120,001 rows',
+    ]);
+  }, 60_000);
+
   it('a dry run prints the wallets and the totals per category, writing nothing', async () => {
     const run = await runScript([fixture('allocations-good.csv'), '--dry-run']);
     expect(run.code).toBe(0);
