@@ -8,6 +8,9 @@ import { microPerToken, toMicro } from './token-amount.js';
 
 export const disputeLimits = { category: 100, message: 1_000, reference: 200 } as const;
 
+/** The category of a report about none of the wallet's own categories (a missing one, say). */
+export const otherDisputeCategory = 'other';
+
 export const disputeStatuses = ['open', 'answered', 'resolved'] as const;
 export type DisputeStatus = (typeof disputeStatuses)[number];
 
@@ -50,13 +53,20 @@ export function parseExpectedAmount(text: string): bigint | null {
   return micro > 0n && micro <= BigInt(totalSupply) * microPerToken ? micro : null;
 }
 
-export function checkDispute(input: DisputeInput): DisputeCheck {
+/**
+ * `categories`: those of the holder's allocation in the live snapshot; a report names one of them,
+ * `other`, or none.
+ */
+export function checkDispute(input: DisputeInput, categories: readonly string[]): DisputeCheck {
   const category = cleanDisputeText(input.category);
   const amount = cleanDisputeText(input.expectedAmount);
   const message = cleanDisputeText(input.message);
   const reference = cleanDisputeText(input.reference);
 
   if (characterCount(category) > disputeLimits.category) return { ok: false, code: 'DISPUTE_CATEGORY_TOO_LONG', field: 'category' };
+  if (category !== '' && category !== otherDisputeCategory && !categories.includes(category)) {
+    return { ok: false, code: 'DISPUTE_CATEGORY_UNKNOWN', field: 'category' };
+  }
   const expectedMicro = amount === '' ? null : parseExpectedAmount(amount);
   if (amount !== '' && expectedMicro === null) return { ok: false, code: 'INVALID_EXPECTED_AMOUNT', field: 'expectedAmount' };
   if (message === '') return { ok: false, code: 'DISPUTE_MESSAGE_REQUIRED', field: 'message' };

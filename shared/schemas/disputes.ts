@@ -3,12 +3,12 @@ import { type Static, Type } from 'typebox';
 const optionalText = Type.Optional(Type.Union([Type.String(), Type.Null()]));
 
 /**
- * Lengths and the amount's format are checked by the service (shared/dispute-rules.ts), so each
+ * Lengths, the category and the amount's format are checked by the service (shared/dispute-rules.ts), so each
  * failure gets its own code rather than one VALIDATION_ERROR.
  */
 export const CreateDisputeBodySchema = Type.Object(
   {
-    /** A category from the allocation page, or the holder's own words. */
+    /** One of the categories of the holder's allocation (GET /mine lists them), 'other', or none. */
     category: optionalText,
     /** Tokens as decimal text, such as '1500.25'. */
     expectedAmount: optionalText,
@@ -43,6 +43,10 @@ export type Dispute = Static<typeof DisputeSchema>;
 export const DisputeResponseSchema = Type.Object({ dispute: DisputeSchema });
 export type DisputeResponse = Static<typeof DisputeResponseSchema>;
 
-/** The caller's own disputes, newest first. */
-export const DisputeListResponseSchema = Type.Object({ disputes: Type.Array(DisputeSchema) });
+/** The caller's own disputes, newest first, and the categories a new one may name besides 'other'. */
+export const DisputeListResponseSchema = Type.Object({
+  disputes: Type.Array(DisputeSchema),
+  /** The categories of the caller's allocation in the live snapshot, sorted; empty for a wallet without one. */
+  categories: Type.Array(Type.String()),
+});
 export type DisputeListResponse = Static<typeof DisputeListResponseSchema>;

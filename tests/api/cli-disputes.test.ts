@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
+import { seedAllocationRecords } from '../helpers/seed.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 import { loginCookie } from '../helpers/x-flow.js';
@@ -11,6 +12,8 @@ vi.setConfig({ testTimeout: 90_000 });
 let ctx: TestContext;
 beforeEach(async () => {
   ctx = await createTestApp();
+  // A report names one of the wallet's own categories.
+  await seedAllocationRecords(ctx.handle.db, [{ wallet: mainnetWallets.taproot, category: 'Holder Airdrop', tokens: '10' }]);
 });
 afterEach(async () => ctx.close());
 

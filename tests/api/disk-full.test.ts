@@ -128,7 +128,7 @@ describe.skipIf(postgresUrl !== null)('a full disk under DATA_DIR (SQLite)', () 
       expect(lookup.json()).toMatchObject({ success: true, allocation: { totalTokens: 1500 } });
       expect((await app.inject({ method: 'GET', url: '/api/tokens/stats' })).statusCode).toBe(200);
       const mine = await app.inject({ method: 'GET', url: '/api/allocation/disputes/mine', headers: { cookie } });
-      expect([mine.statusCode, mine.json()]).toEqual([200, { disputes: [] }]);
+      expect([mine.statusCode, mine.json()]).toEqual([200, { disputes: [], categories: [] }]);
       expect((await app.inject({ method: 'GET', url: `/uploads/${uploadsBefore[0]}` })).statusCode).toBe(200);
     });
 

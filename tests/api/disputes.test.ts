@@ -1,12 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { answerDispute, resolveDispute } from '../../server/features/disputes/disputes.service.js';
+import { seedAllocationRecords } from '../helpers/seed.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 import { loginCookie } from '../helpers/x-flow.js';
 
 let ctx: TestContext;
+// The categories of the holder's allocation in the live snapshot: the ones a report may name, beside 'other'.
+const longCategory = '🌰'.repeat(100);
+const holderCategories = ['Holder Airdrop', 'Whale Bonus #1', longCategory, '<script>x</script>'];
 beforeEach(async () => {
   ctx = await createTestApp();
+  await seedAllocationRecords(ctx.handle.db, [
+    ...holderCategories.map((category) => ({ wallet: mainnetWallets.taproot, category, tokens: '10' })),
+    { wallet: mainnetWallets.legacy, category: 'Staking Season 1', tokens: '10' },
+  ]);
 });
 afterEach(async () => ctx.close());
 
@@ -47,11 +55,34 @@ describe('POST /api/allocation/disputes', () => {
     expect(list.json().disputes).toEqual([dispute]);
   });
 
-  it('takes optional fields as absent or null and free-text categories', async () => {
+  it("takes optional fields as absent or null, and 'other' as the category", async () => {
     const { cookie } = await loginCookie(ctx.app, mainnetWallets.taproot);
-    const response = await create(cookie, { category: 'My own words', expectedAmount: null, message: 'Nothing arrived' });
+    const response = await create(cookie, { category: 'other', expectedAmount: null, message: 'Nothing arrived' });
     expect(response.statusCode).toBe(201);
-    expect(response.json().dispute).toMatchObject({ category: 'My own words', expectedAmount: null, reference: null });
+    expect(response.json().dispute).toMatchObject({ category: 'other', expectedAmount: null, reference: null });
+  });
+
+  it.each([
+    ['free text', '=1+1cat'],
+    ["a tokenomics category the wallet's allocation does not hold", 'Staking Season 2'],
+    ["another wallet's category", 'Staking Season 1'],
+    ['a category in another case', 'holder airdrop'],
+  ])("refuses %s as the category: 400 DISPUTE_CATEGORY_UNKNOWN, nothing stored", async (_label, category) => {
+    const { cookie } = await loginCookie(ctx.app, mainnetWallets.taproot);
+    const response = await create(cookie, { category, message: 'ok' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: 'DISPUTE_CATEGORY_UNKNOWN',
+      message: "Choose one of your allocation's categories, or other.",
+      field: 'category',
+    });
+    expect(await ctx.handle.db.selectFrom('allocation_disputes').selectAll().execute()).toEqual([]);
+  });
+
+  it("lets a wallet without an allocation name only 'other'", async () => {
+    const { cookie } = await loginCookie(ctx.app, mainnetWallets.p2sh);
+    expect((await create(cookie, { category: 'Holder Airdrop', message: 'Nothing found' })).json().error).toBe('DISPUTE_CATEGORY_UNKNOWN');
+    expect((await create(cookie, { category: 'other', message: 'Nothing found' })).statusCode).toBe(201);
   });
 
   it('refuses a visitor with 401', async () => {
@@ -115,7 +146,7 @@ describe('POST /api/allocation/disputes', () => {
     const { cookie } = await loginCookie(ctx.app, mainnetWallets.taproot);
     const response = await create(cookie, {
       message: '橡'.repeat(1000),
-      category: '🌰'.repeat(100),
+      category: longCategory,
       reference: 'r'.repeat(200),
       expectedAmount: '1000000000',
     });
@@ -148,6 +179,13 @@ describe('POST /api/allocation/disputes', () => {
 });
 
 describe('GET /api/allocation/disputes/mine', () => {
+  it("names the categories a report may take: the wallet's in the live snapshot, sorted", async () => {
+    const holder = await loginCookie(ctx.app, mainnetWallets.taproot);
+    expect((await mine(holder.cookie)).json()).toEqual({ disputes: [], categories: [...holderCategories].sort() });
+    const stranger = await loginCookie(ctx.app, mainnetWallets.p2sh);
+    expect((await mine(stranger.cookie)).json()).toEqual({ disputes: [], categories: [] });
+  });
+
   it("returns only the caller's own reports, newest first, with the operator's answer", async () => {
     const alice = await loginCookie(ctx.app, mainnetWallets.taproot);
     const bob = await loginCookie(ctx.app, mainnetWallets.legacy);

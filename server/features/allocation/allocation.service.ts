@@ -36,3 +36,9 @@ export async function lookupAllocation(db: Kysely<Database>, rawAddress: string)
     },
   };
 }
+
+/** The categories of a wallet's allocation in the live snapshot, sorted by name; none for a wallet without one. */
+export async function walletCategoryNames(db: Kysely<Database>, rawAddress: string): Promise<string[]> {
+  const rows = await findWalletCategories(db, normalizeWallet(rawAddress));
+  return rows.map((row) => row.category).sort();
+}

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CreateDisputeBodySchema, DisputeListResponseSchema, DisputeResponseSchema } from '../../../shared/schemas/disputes.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { revealGateResponses } from '../../plugins/launch.js';
-import { createDispute, listOwnDisputes } from './disputes.service.js';
+import { createDispute, disputeCategories, listOwnDisputes } from './disputes.service.js';
 
 /** Reports per user per hour: enough to retry after mistakes, too few to flood the operator. */
 export const disputesPerHour = 5;
@@ -43,10 +43,17 @@ const disputesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/mine',
-    { schema: { tags, summary: 'My allocation reports', response: { 200: DisputeListResponseSchema, ...failures } } },
+    {
+      schema: {
+        tags,
+        summary: 'My allocation reports, and the categories a new one may name',
+        response: { 200: DisputeListResponseSchema, ...failures },
+      },
+    },
     async (request) => {
       const user = await request.requireUser();
-      return { disputes: await listOwnDisputes(app.db, user) };
+      const [disputes, categories] = await Promise.all([listOwnDisputes(app.db, user), disputeCategories(app.db, user)]);
+      return { disputes, categories };
     },
   );
 };

@@ -1,10 +1,18 @@
 import type { Kysely } from 'kysely';
-import { checkDispute, cleanDisputeText, disputeLimits, type DisputeStatus, disputeStatuses } from '../../../shared/dispute-rules.js';
+import {
+  checkDispute,
+  cleanDisputeText,
+  disputeLimits,
+  type DisputeStatus,
+  disputeStatuses,
+  otherDisputeCategory,
+} from '../../../shared/dispute-rules.js';
 import type { CreateDisputeBody, Dispute } from '../../../shared/schemas/disputes.js';
 import { fromMicro } from '../../../shared/token-amount.js';
 import type { AllocationDispute, Database, User } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, conflict } from '../../errors.js';
+import { walletCategoryNames } from '../allocation/allocation.service.js';
 import {
   countDisputesByStatus,
   findDispute,
@@ -42,15 +50,21 @@ const alreadyOpen = () =>
 
 const problems: Record<string, string> = {
   DISPUTE_CATEGORY_TOO_LONG: `The category is too long: at most ${disputeLimits.category} characters.`,
+  DISPUTE_CATEGORY_UNKNOWN: `Choose one of your allocation's categories, or ${otherDisputeCategory}.`,
   INVALID_EXPECTED_AMOUNT: 'The expected amount must be a number of tokens, such as 1500.25, with at most 6 decimals.',
   DISPUTE_MESSAGE_REQUIRED: 'Please describe what looks wrong.',
   DISPUTE_MESSAGE_TOO_LONG: `The message is too long: at most ${disputeLimits.message} characters.`,
   DISPUTE_REFERENCE_TOO_LONG: `The reference is too long: at most ${disputeLimits.reference} characters.`,
 };
 
+/** The categories a report by this user may name besides `other`: those of their own allocation. */
+export async function disputeCategories(db: Kysely<Database>, user: User): Promise<string[]> {
+  return walletCategoryNames(db, user.wallet_address);
+}
+
 /** Files a report for the user's own wallet; one open report per user (409 DISPUTE_ALREADY_OPEN). */
 export async function createDispute(db: Kysely<Database>, user: User, body: CreateDisputeBody, now = Date.now()): Promise<Dispute> {
-  const checked = checkDispute(body);
+  const checked = checkDispute(body, await disputeCategories(db, user));
   if (!checked.ok) {
     throw new AppError(400, checked.code, problems[checked.code] ?? 'Please check what you entered.', { field: checked.field });
   }

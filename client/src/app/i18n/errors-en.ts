@@ -85,6 +85,7 @@ export const errorsEn = {
     DISPUTE_MESSAGE_REQUIRED: 'Please describe what looks wrong.',
     DISPUTE_MESSAGE_TOO_LONG: 'Your message is too long: at most 1,000 characters.',
     DISPUTE_CATEGORY_TOO_LONG: 'The category is too long: at most 100 characters.',
+    DISPUTE_CATEGORY_UNKNOWN: "Choose one of your allocation's categories, or Other.",
     DISPUTE_REFERENCE_TOO_LONG: 'The reference is too long: at most 200 characters.',
     INVALID_EXPECTED_AMOUNT: 'Enter the expected amount as a number of tokens, such as 1500 or 1500.25 (at most 6 decimals).',
   } satisfies Record<ErrorCode, string>,

@@ -85,6 +85,7 @@ export const errorsZh: Widen<typeof errorsEn> = {
     DISPUTE_MESSAGE_REQUIRED: '请描述哪里不对。',
     DISPUTE_MESSAGE_TOO_LONG: '内容过长：最多 1,000 个字符。',
     DISPUTE_CATEGORY_TOO_LONG: '类别过长：最多 100 个字符。',
+    DISPUTE_CATEGORY_UNKNOWN: '请选择你的分配中的一个类别，或选择“其他”。',
     DISPUTE_REFERENCE_TOO_LONG: '参考信息过长：最多 200 个字符。',
     INVALID_EXPECTED_AMOUNT: '请以代币数量填写预期数额，例如 1500 或 1500.25（最多 6 位小数）。',
   },

@@ -49,7 +49,7 @@ export function AllocationDispute() {
     body = (
       <>
         <Dialog.Description className="muted">{t.disputes.dialogText(username)}</Dialog.Description>
-        <DisputeForm onDone={() => setOpen(false)} onCancel={() => setOpen(false)} />
+        <DisputeForm categories={disputes.data?.categories ?? []} onDone={() => setOpen(false)} onCancel={() => setOpen(false)} />
       </>
     );
   }

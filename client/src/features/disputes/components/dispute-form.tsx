@@ -1,22 +1,25 @@
 import { useId, useState, type FormEvent } from 'react';
-import { knownAllocationCategories } from '@shared/allocation-categories';
-import { characterCount, checkDispute, disputeLimits, type DisputeInput } from '@shared/dispute-rules';
+import { characterCount, checkDispute, disputeLimits, type DisputeInput, otherDisputeCategory } from '@shared/dispute-rules';
 import type { ErrorCode } from '@shared/error-codes';
 import { toast } from '@client/components/toast/use-toast';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/app/i18n/language-provider';
 import { useCreateDispute } from '../api/create-dispute';
 
-const otherCategory = '__other';
-
 type FieldError = { field: keyof DisputeInput; code: ErrorCode } | null;
 
+interface DisputeFormProps {
+  /** The categories of the holder's allocation in the live snapshot: the choices beside 'Other'. */
+  categories: readonly string[];
+  onDone: () => void;
+  onCancel: () => void;
+}
+
 /** The report itself: checked here with the server's rules, then sent; closes itself when stored. */
-export function DisputeForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+export function DisputeForm({ categories, onDone, onCancel }: DisputeFormProps) {
   const { t, language, describeError } = useLanguage();
-  const ids = { category: useId(), other: useId(), amount: useId(), message: useId(), count: useId(), reference: useId(), error: useId() };
-  const [choice, setChoice] = useState('');
-  const [ownCategory, setOwnCategory] = useState('');
+  const ids = { category: useId(), amount: useId(), message: useId(), count: useId(), reference: useId(), error: useId() };
+  const [category, setCategory] = useState('');
   const [amount, setAmount] = useState('');
   const [message, setMessage] = useState('');
   const [reference, setReference] = useState('');
@@ -24,7 +27,7 @@ export function DisputeForm({ onDone, onCancel }: { onDone: () => void; onCancel
   const create = useCreateDispute();
 
   const input: DisputeInput = {
-    category: choice === otherCategory ? ownCategory : choice,
+    category,
     expectedAmount: amount,
     message,
     reference,
@@ -32,7 +35,7 @@ export function DisputeForm({ onDone, onCancel }: { onDone: () => void; onCancel
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkDispute(input);
+    const checked = checkDispute(input, categories);
     if (!checked.ok) {
       setFieldError({ field: checked.field, code: checked.code });
       return;
@@ -69,31 +72,22 @@ export function DisputeForm({ onDone, onCancel }: { onDone: () => void; onCancel
       <label htmlFor={ids.category} className="field-label">
         {t.disputes.categoryLabel}
       </label>
-      <select id={ids.category} className={invalid('category')} value={choice} onChange={(event) => setChoice(event.target.value)}>
+      <select
+        id={ids.category}
+        className={invalid('category')}
+        value={category}
+        onChange={(event) => setCategory(event.target.value)}
+        aria-invalid={fieldError?.field === 'category'}
+        aria-describedby={describedBy('category')}
+      >
         <option value="">{t.disputes.categoryNone}</option>
-        {knownAllocationCategories.map((category) => (
-          <option key={category} value={category}>
-            {category}
+        {categories.map((name) => (
+          <option key={name} value={name}>
+            {name}
           </option>
         ))}
-        <option value={otherCategory}>{t.disputes.categoryOther}</option>
+        <option value={otherDisputeCategory}>{t.disputes.categoryOther}</option>
       </select>
-      {choice === otherCategory && (
-        <>
-          <label htmlFor={ids.other} className="field-label">
-            {t.disputes.categoryOtherLabel}
-          </label>
-          <input
-            id={ids.other}
-            className={invalid('category')}
-            value={ownCategory}
-            maxLength={disputeLimits.category}
-            onChange={(event) => setOwnCategory(event.target.value)}
-            aria-describedby={describedBy('category')}
-            autoComplete="off"
-          />
-        </>
-      )}
       {errorFor('category')}
 
       <label htmlFor={ids.amount} className="field-label">
