@@ -32,6 +32,7 @@ import { buildServer, serverBuildIsStale, serverBundle, serverNodeFlags } from '
 import type { FixedAnswer, QueryHeaders } from './bare-server.js';
 import { benchAsOfBlock, benchWallet, loadBenchData } from './bench-data.js';
 import { compare, measure, type LoadResult } from './load.js';
+import { lookupPath, lookupRequest } from './lookup-request.js';
 import { canPin, pinThisProcess, sampleRss, startNode, stop, waitForHttp } from './processes.js';
 import { printSoak, printTable, type Row } from './report.js';
 import { runSpike } from './spike.bench.js';
@@ -74,7 +75,6 @@ interface Endpoint {
   request: (wallets: number) => autocannon.Request;
 }
 
-const lookupPath = '/api/allocation/lookup';
 const topHoldersPath = '/api/tokens/allocations?limit=20';
 const get =
   (path: string, headers: Record<string, string> = {}) =>
@@ -87,16 +87,8 @@ const endpoints: Endpoint[] = [
     name: 'lookup',
     kind: 'query',
     path: lookupPath,
-    request: (wallets) => ({
-      method: 'POST',
-      path: lookupPath,
-      headers: { 'content-type': 'application/json' },
-      // Every request asks for another wallet that exists (a hit).
-      setupRequest: (request) => ({
-        ...request,
-        body: JSON.stringify({ walletAddress: benchWallet(Math.floor(Math.random() * wallets)) }),
-      }),
-    }),
+    // Every request asks for another wallet that exists (a hit).
+    request: lookupRequest,
   },
   { name: 'top holders', kind: 'query', path: topHoldersPath, request: get(topHoldersPath) },
   { name: 'stats', kind: 'cached', path: '/api/stats', request: get('/api/stats') },

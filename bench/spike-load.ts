@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
-import { benchWallet } from './bench-data.js';
+import { lookupRequest } from './lookup-request.js';
 import { canPin, sampleRss } from './processes.js';
 
 export interface SpikeOptions {
@@ -30,21 +30,6 @@ export interface SpikeResult {
   /** Each /healthz poll's time in ms, -1 when unanswered (not 200 within the timeout). */
   healthMs: number[];
   peakRssBytes: number;
-}
-
-const lookupPath = '/api/allocation/lookup';
-
-/** The lookup of a wallet drawn at random from the bench data set's `wallets`. */
-export function lookupRequest(wallets: number): autocannon.Request {
-  return {
-    method: 'POST',
-    path: lookupPath,
-    headers: { 'content-type': 'application/json' },
-    setupRequest: (request) => ({
-      ...request,
-      body: JSON.stringify({ walletAddress: benchWallet(Math.floor(Math.random() * wallets)) }),
-    }),
-  };
 }
 
 /** A growing list of numbers without one JS array slot per answer. */

@@ -21,7 +21,8 @@ import { freePort } from '../scripts/free-port.js';
 import { buildServer, serverBuildIsStale, serverBundle, serverNodeFlags } from '../scripts/server-build.js';
 import { benchAsOfBlock, loadBenchData } from './bench-data.js';
 import { canPin, pinThisProcess, startNode, stop, waitForHttp } from './processes.js';
-import { lookupRequest, spike, type SpikeResult } from './spike-load.js';
+import { lookupRequest } from './lookup-request.js';
+import { spike, type SpikeResult } from './spike-load.js';
 import { printSpikeTable } from './spike-report.js';
 
 const serverCore = 1;
