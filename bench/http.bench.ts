@@ -1,12 +1,19 @@
 /**
- * `npm run bench`: launch-day HTTP load (issue 12, goals 1–3). Loads a million allocation records
- * into a fresh SQLite DATA_DIR, starts the compiled product server and a bare Fastify baseline
- * (bench/bare-server.ts) on one core, both with the product's Node flags (`serverNodeFlags`: the ratio
- * measures the app, not the flags), drives each endpoint from this process on the other core with
- * autocannon (100 connections; a warm-up, then product and baseline in alternating rounds) and prints each ratio to the
- * baseline measured in the same run, p99 latency, the server's peak RSS and whether each goal is met.
+ * `npm run bench`: launch-day HTTP load. Loads a million allocation records into a fresh SQLite
+ * DATA_DIR, shaped as `--data` says (bench/bench-data.ts): `realistic` (the default) is a list as an
+ * operator's spreadsheet exports it, grouped by category, ~333k wallets of all four address kinds in
+ * 1–5 categories each, loaded by `import:allocations`; `friendly` is four records per wallet side by
+ * side, wallets in key order (the set earlier runs measured). Starts the compiled product server and a
+ * bare Fastify baseline (bench/bare-server.ts: the lookup is one prepared statement on the same file)
+ * on one core, both with the product's Node flags (`serverNodeFlags`: the ratio measures the app, not
+ * the flags), drives each endpoint from this process on the other core with autocannon (100
+ * connections; a warm-up, then product and baseline in alternating rounds) and prints each ratio to
+ * the baseline measured in the same run, p99 latency, the server's peak RSS and whether each goal is met.
+ * The proof leg (bench/proof-leg.ts) runs first, right after the product starts: the first proof's
+ * time, then proofs under load and the peak RSS, against absolute goals (no baseline).
  *
- *   npm run bench -- [--records 1000000] [--seconds 10] [--rounds 3] [--only lookup,stats] [--soak [--soak-minutes 5]]
+ *   npm run bench -- [--data realistic|friendly] [--records 1000000] [--seconds 10] [--rounds 3]
+ *                    [--only lookup,proof,stats] [--soak [--soak-minutes 5]]
  *                    [--cpu-prof DIR]   (writes a V8 CPU profile of the product server)
  *                    [--same-headers]   (the baseline also sends the product's headers: the same bytes on the wire)
  *   npm run bench -- --spike [...]     (2,000 connections on the lookup, shedding on and off: bench/spike.bench.ts)
@@ -30,11 +37,12 @@ import { buildClient, clientBuildIsStale } from '../scripts/client-build.js';
 import { freePort } from '../scripts/free-port.js';
 import { buildServer, serverBuildIsStale, serverBundle, serverNodeFlags } from '../scripts/server-build.js';
 import type { FixedAnswer, QueryHeaders } from './bare-server.js';
-import { benchAsOfBlock, benchWallet, loadBenchData } from './bench-data.js';
+import { benchAsOfBlock, benchWallet, type DataShape, dataShapes, loadBenchData } from './bench-data.js';
 import { compare, measure, type LoadResult } from './load.js';
 import { lookupPath, lookupRequest } from './lookup-request.js';
 import { canPin, pinThisProcess, sampleRss, startNode, stop, waitForHttp } from './processes.js';
-import { printSoak, printTable, type Row } from './report.js';
+import { printProofLeg, type ProofLegResult, runProofLeg } from './proof-leg.js';
+import { printSoak, printTable, printVerdict, type Row } from './report.js';
 import { runSpike } from './spike.bench.js';
 
 // `--spike`: the launch spike, a bench of its own (bench/spike.bench.ts).
@@ -42,6 +50,7 @@ if (process.argv.includes('--spike')) process.exit(await runSpike(process.argv.s
 
 const { values: args } = parseArgs({
   options: {
+    data: { type: 'string', default: 'realistic' },
     records: { type: 'string', default: '1000000' },
     seconds: { type: 'string', default: '10' },
     'warm-up': { type: 'string', default: '3' },
@@ -56,6 +65,9 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
   },
 });
+
+if (!dataShapes.includes(args.data as DataShape)) throw new Error(`--data: one of ${dataShapes.join(', ')}`);
+const shape = args.data as DataShape;
 
 const serverCore = 1;
 const loadCore = 0;
@@ -88,7 +100,7 @@ const endpoints: Endpoint[] = [
     kind: 'query',
     path: lookupPath,
     // Every request asks for another wallet that exists (a hit).
-    request: lookupRequest,
+    request: (wallets) => lookupRequest(wallets, shape),
   },
   { name: 'top holders', kind: 'query', path: topHoldersPath, request: get(topHoldersPath) },
   { name: 'stats', kind: 'cached', path: '/api/stats', request: get('/api/stats') },
@@ -98,6 +110,7 @@ const endpoints: Endpoint[] = [
 ];
 const only = args.only?.split(',').map((name) => name.trim());
 const selected = only ? endpoints.filter((endpoint) => only.includes(endpoint.name.replace(' ', '-')) || only.includes(endpoint.name)) : endpoints;
+const proofLeg = !only || only.includes('proof');
 
 pinThisProcess(loadCore);
 if (!canPin) console.log('note: fewer than 2 cores or no taskset; server and load generator share the CPU');
@@ -127,8 +140,8 @@ if (!process.env.CLIENT_DIR && clientBuildIsStale(clientDir)) {
 const records = Number(args.records);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-bench-'));
 const started = performance.now();
-console.log(`loading ${records.toLocaleString('en-US')} allocation records into ${dataDir}…`);
-const { wallets } = await loadBenchData(dataDir, records);
+console.log(`loading ${records.toLocaleString('en-US')} allocation records (${shape} data) into ${dataDir}…`);
+const { wallets } = await loadBenchData(dataDir, records, shape);
 console.log(`loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
 // The block explorer the product asks for the tip height; its answer is then cached by the product.
@@ -159,6 +172,14 @@ const children = [product];
 
 try {
   await waitForHttp(`${productUrl}/healthz`, product);
+  // Before anything else reaches the product: its first proof after a start is the one measured.
+  const proofs: ProofLegResult | null = proofLeg
+    ? await runProofLeg(productUrl, product.pid!, { wallets, shape }, {
+        connections: load.connections,
+        seconds: load.seconds,
+        warmUpSeconds: load.warmUpSeconds,
+      })
+    : null;
 
   // The bare routes answer exactly the bytes the product sends (captured once its caches are warm).
   const fixed: FixedAnswer[] = [];
@@ -217,7 +238,9 @@ try {
     rows.push({ endpoint: endpoint.name, path: endpoint.path, kind: endpoint.kind, product: productResult, bare: bareResult });
     report(endpoint.name, productResult, bareResult);
   }
-  printTable(rows, lookupPeakRss, { connections: load.connections, seconds: load.seconds, records, pinned: canPin });
+  const missed = rows.length === 0 ? [] : printTable(rows, lookupPeakRss, { connections: load.connections, seconds: load.seconds, records, shape, pinned: canPin });
+  if (proofs) missed.push(...printProofLeg(proofs, load.connections));
+  printVerdict(missed);
 
   if (args.soak) {
     const minutes = Number(args['soak-minutes']);
@@ -277,7 +300,7 @@ function lookupResponse(base: string): Promise<Response> {
   return fetch(base + lookupPath, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ walletAddress: benchWallet(7) }),
+    body: JSON.stringify({ walletAddress: benchWallet(7, shape) }),
   });
 }
 

@@ -1,9 +1,10 @@
 /**
  * `npm run lighthouse`: Lighthouse 12 (mobile, the default config) on the built app, in Debian's Chromium.
  * Starts the app itself (`npm start` on a fresh temporary DATA_DIR with the demo data), runs every page
- * RUNS times, prints the median score per category against issue 12's goal 4, once with the outside
- * services as configured and once with the block explorer and the marketplace unreachable (a closed
- * port on 127.0.0.1). Exit code 1 when a goal is missed.
+ * RUNS times, each run in a Chromium of its own on a fresh profile (no warm caches or compiled code
+ * from the run before, as PageSpeed Insights meets a page), prints the median score per category
+ * against its goal, once with the outside services as configured and once with the block explorer and
+ * the marketplace unreachable (a closed port on 127.0.0.1). Exit code 1 when a goal is missed.
  *
  * Options (environment): CHROMIUM_PATH (default /usr/bin/chromium), CLIENT_DIR (a client build; default
  * dist/client, built by `npm start` when stale), RUNS (default 3), PAGES (comma-separated paths),
@@ -79,13 +80,23 @@ interface Run {
   metrics: string;
 }
 
-async function audit(url: string, port: number, reportName: string): Promise<Run> {
-  let result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: categories });
+/** One Lighthouse run in a Chromium launched for it alone (chrome-launcher gives it a new temporary profile). */
+async function inFreshBrowser(url: string) {
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: headlessChromiumFlags });
+  try {
+    return await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories });
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function audit(url: string, reportName: string): Promise<Run> {
+  let result = await inFreshBrowser(url);
   // A trace Lighthouse could not read (NO_NAVSTART, seen now and then on a loaded machine) is its own
   // failure, not the page's: that run is repeated, up to twice.
   for (let retry = 0; retry < 2 && result?.lhr.runtimeError; retry += 1) {
     console.log(`  (${url}: Lighthouse ${result.lhr.runtimeError.code}, run again)`);
-    result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: categories });
+    result = await inFreshBrowser(url);
   }
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
@@ -109,36 +120,31 @@ async function audit(url: string, port: number, reportName: string): Promise<Run
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 let allMet = true;
-const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: headlessChromiumFlags });
-try {
-  for (const mode of selectedModes) {
-    const app = await startApp(mode);
-    try {
-      console.log(`\nLighthouse ${runs}× mobile, outside services ${mode === 'unreachable' ? 'unreachable' : 'as configured'} (${app.baseUrl})`);
-      console.log(`${'page'.padEnd(12)} ${categories.map((id) => id.padStart(15)).join('')}   median run`);
-      for (const page of pages) {
-        const results: Run[] = [];
-        for (let run = 0; run < runs; run += 1) {
-          const reportName = `${mode}-${page.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}`;
-          results.push(await audit(app.baseUrl + page, chrome.port, reportName));
-        }
-        const medians = Object.fromEntries(categories.map((id) => [id, median(results.map((run) => run.scores[id]))])) as Record<Category, number>;
-        const cells = categories.map((id) => {
-          const met = medians[id] >= goals[id];
-          if (!met) allMet = false;
-          return `${medians[id]}${met ? ' ' : '!'} (≥${goals[id]})`.padStart(15);
-        });
-        const typical = results.find((run) => run.scores.performance === medians.performance) ?? results[0]!;
-        console.log(`${page.padEnd(12)} ${cells.join('')}   ${typical.metrics}`);
-        const shown = process.env.AUDITS === '1' ? typical.failing : typical.failing.filter((line) => !/^(?:first|largest|speed|interactive|total|max-potential|cumulative)/.test(line));
-        for (const line of shown) console.log(`${''.padEnd(14)}- ${line}`);
+for (const mode of selectedModes) {
+  const app = await startApp(mode);
+  try {
+    console.log(`\nLighthouse ${runs}× mobile, a fresh browser per run, outside services ${mode === 'unreachable' ? 'unreachable' : 'as configured'} (${app.baseUrl})`);
+    console.log(`${'page'.padEnd(12)} ${categories.map((id) => id.padStart(15)).join('')}   median run`);
+    for (const page of pages) {
+      const results: Run[] = [];
+      for (let run = 0; run < runs; run += 1) {
+        const reportName = `${mode}-${page.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}`;
+        results.push(await audit(app.baseUrl + page, reportName));
       }
-    } finally {
-      await app.stop();
+      const medians = Object.fromEntries(categories.map((id) => [id, median(results.map((run) => run.scores[id]))])) as Record<Category, number>;
+      const cells = categories.map((id) => {
+        const met = medians[id] >= goals[id];
+        if (!met) allMet = false;
+        return `${medians[id]}${met ? ' ' : '!'} (≥${goals[id]})`.padStart(15);
+      });
+      const typical = results.find((run) => run.scores.performance === medians.performance) ?? results[0]!;
+      console.log(`${page.padEnd(12)} ${cells.join('')}   ${typical.metrics}`);
+      const shown = process.env.AUDITS === '1' ? typical.failing : typical.failing.filter((line) => !/^(?:first|largest|speed|interactive|total|max-potential|cumulative)/.test(line));
+      for (const line of shown) console.log(`${''.padEnd(14)}- ${line}`);
     }
+  } finally {
+    await app.stop();
   }
-} finally {
-  chrome.kill();
 }
 console.log(`\n${allMet ? 'every goal met' : 'goals NOT met (marked !)'}`);
 process.exitCode = allMet ? 0 : 1;
