@@ -26,6 +26,9 @@ import { spike, type SpikeResult } from './spike-load.js';
 import { printSpikeTable } from './spike-report.js';
 
 const serverCore = 1;
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+// docs/performance.md, "Launch spike": Node 20's server leaves connections waiting to be accepted.
+const olderNodeHint = `This run used Node ${process.version}; the goals were measured met on Node 26: bash scripts/with-node26.sh npm run bench -- --spike`;
 const loadCore = 0;
 
 /** The soft limit on open files of this process (Node raises it to the hard limit at start-up). */
@@ -122,11 +125,12 @@ export async function runSpike(argv: string[]): Promise<number> {
       const on = results.get('on');
       const off = results.get('off');
       console.log(`\nrun ${run}: ${records.toLocaleString('en-US')} allocation records, ${connections} connections for ${seconds} s` +
-        `${canPin ? ', server on core 1, load on core 0' : ''}; shedding on: ${onLabel}\n`);
+        `${canPin ? ', server on core 1, load on core 0' : ''}, Node ${process.version}; shedding on: ${onLabel}\n`);
       if (on && off) {
         const goals = printSpikeTable(on, off);
         const missed = goals.filter((goal) => !goal.met);
         console.log(missed.length === 0 ? '\nevery goal met with shedding on' : `\ngoals not met with shedding on: ${missed.map((goal) => goal.name).join('; ')}`);
+        if (missed.length && nodeMajor < 26) console.log(olderNodeHint);
         if (missed.length) failed = true;
       } else {
         const only = (on ?? off)!;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defaultExternalLinks, type ExternalLinkName, type ExternalLinks, externalLinkVariables } from '../shared/links.js';
 import type { WalletProof } from '../shared/schemas/config.js';
 import { parseRevealSchedule, type RevealSchedule } from './features/launch/reveal-schedule.js';
+import { defaultListenSockets, reusePortSupported } from './lib/listen-sockets.js';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 import { decideXMode, simulatedXClientId, simulatedXPrefix, type XModeDecision } from './x-mode.js';
 
@@ -77,6 +78,8 @@ export interface AppConfig {
   requestTimeoutMs: number;
   /** On SIGTERM: how long the server answers (not ready, closing each connection) before it stops listening. */
   shutdownGraceMs: number;
+  /** Sockets listening on PORT (SO_REUSEPORT): each turn of the event loop accepts one connection per socket. */
+  listenSockets: number;
   /**
    * Load shedding: past this mean event-loop delay (sampled every `sampleIntervalMs`), and for the rest of
    * a turn of the event loop that has spent `turnBudgetMs` (0: no turn budget), API calls answer 503
@@ -116,6 +119,14 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
     fail(name, `must be a whole number from ${min} to ${max}`, raw);
   }
   return Number(raw);
+}
+
+function listenSockets(env: Env): number {
+  const sockets = integer(env, 'LISTEN_SOCKETS', defaultListenSockets(), 1, 64);
+  if (sockets > 1 && !reusePortSupported()) {
+    fail('LISTEN_SOCKETS', `more than 1 needs SO_REUSEPORT: Linux and Node 22.12 or later (this is Node ${process.versions.node} on ${process.platform})`, String(sockets));
+  }
+  return sockets;
 }
 
 function boolean(env: Env, name: string, fallback: boolean): boolean {
@@ -329,6 +340,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy: proxies,
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 5000, 0, 600_000),
+    listenSockets: listenSockets(env),
     shedding: {
       eventLoopDelayMs: integer(env, 'SHED_EVENT_LOOP_DELAY_MS', 100, 0, 60_000),
       sampleIntervalMs: integer(env, 'SHED_SAMPLE_INTERVAL_MS', 500, 10, 60_000),

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { gracefulShutdown } from './graceful-shutdown.js';
+import { listenOnSockets } from './lib/listen-sockets.js';
 import { describeXMode, xPolicyWarning } from './x-mode.js';
 
 async function main(): Promise<void> {
@@ -27,7 +28,8 @@ async function main(): Promise<void> {
   app.log.info({ xMode: config.x.mode, xReason: config.x.reason }, describeXMode(config.x, config.publicUrl));
   const policyWarning = xPolicyWarning({ xMode: config.x.mode, miningOpen: config.miningOpen });
   if (policyWarning) app.log.warn(policyWarning);
-  await app.listen({ port: config.port, host: config.host });
+  const sockets = await listenOnSockets(app, { port: config.port, host: config.host, sockets: config.listenSockets });
+  app.log.info({ listenSockets: sockets }, `listening on ${sockets} socket${sockets === 1 ? '' : 's'} of port ${config.port}`);
 }
 
 main().catch((error: unknown) => {
