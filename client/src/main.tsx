@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { loadCore } from '@client/app/i18n/dictionaries';
-import { LanguageProvider, readStoredLanguage } from '@client/app/i18n/language-provider';
+import { dictionaryFor, isCoreLoaded, loadCore, loadDictionary } from '@client/app/i18n/dictionaries';
+import { LanguageProvider, readStoredLanguage } from '@client/lib/i18n/language-provider';
 import { AppRouter } from '@client/app/router';
 import '@client/styles/global.css';
 import '@client/styles/controls.css';
@@ -14,7 +14,7 @@ function render(root: HTMLElement) {
   createRoot(root).render(
     <StrictMode>
       <BrowserRouter>
-        <LanguageProvider>
+        <LanguageProvider dictionaryFor={dictionaryFor} isCoreLoaded={isCoreLoaded} loadDictionary={loadDictionary}>
           <AppRouter />
         </LanguageProvider>
       </BrowserRouter>

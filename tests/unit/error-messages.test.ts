@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorCodes } from '@shared/error-codes';
 import { en } from '@client/app/i18n/en';
-import { errorMessage } from '@client/app/i18n/error-message';
+import { errorMessage } from '@client/lib/i18n/error-message';
 import { zh } from '@client/app/i18n/zh';
 import { ApiError } from '@client/lib/api-error';
 

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useState, type ReactNode } from 'react';
 import { Spinner } from '@client/components/spinner';
 import { LazyToaster } from '@client/components/toast/lazy-toaster';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { refreshConfigOnLaunchError, usePublicConfig } from '@client/features/config/api/get-public-config';
 import { LaunchBanners } from '@client/features/config/components/launch-banners';
 import { SessionProvider } from '@client/features/session/session-provider';

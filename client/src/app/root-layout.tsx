@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { SiteHeader } from '@client/components/site-header';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 
 const AppBody = lazy(async () => ({ default: (await import('./app-body')).AppBody }));
 

@@ -1,4 +1,4 @@
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 
 /** Shown instead of a page that failed to load or render (e.g. a stale chunk after a deploy). */
 export function RouteError({ error }: { error: unknown }) {

@@ -3,7 +3,7 @@ import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-rou
 import { ErrorBoundary } from '@client/components/error-boundary';
 import { loadFeatures } from './i18n/dictionaries';
 import { FeatureTexts } from './i18n/feature-texts';
-import { useLanguage } from './i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { ScrollToTop } from './scroll-to-top';

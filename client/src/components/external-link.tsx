@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 
 interface ExternalLinkProps {
   /** Undefined while the address is still loading (runtime config): shown, but not yet a link. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 
 export function LanguageToggle() {
   const { language, setLanguage, isTranslating, t } = useLanguage();

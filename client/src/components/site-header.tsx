@@ -1,5 +1,5 @@
 import { Link, NavLink } from 'react-router-dom';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { LanguageToggle } from './language-toggle';
 import '@client/styles/header.css';
 

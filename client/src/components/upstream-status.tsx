@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import type { UpstreamStatus } from './use-upstream-status';
 import '@client/styles/upstream-status.css';

@@ -5,4 +5,9 @@ import type { enFeatures } from './en-features';
 /** Same keys and call signatures as `en`, with plain string values, so a missing translation fails to compile. */
 export type CoreDictionary = Widen<typeof en>;
 export type FeatureDictionary = Widen<typeof enFeatures>;
-export type Dictionary = CoreDictionary & FeatureDictionary;
+
+declare module '@client/lib/i18n/dictionary' {
+  interface Dictionary extends CoreDictionary, FeatureDictionary {}
+}
+
+export type { Dictionary } from '@client/lib/i18n/dictionary';

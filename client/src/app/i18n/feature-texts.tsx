@@ -1,6 +1,6 @@
 import { use, type ReactNode } from 'react';
 import { loadFeatures } from './dictionaries';
-import { useLanguage } from './language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 
 /**
  * Suspends until the other pages' namespaces of the current language are here (the home page renders

@@ -6,7 +6,7 @@ import { TokenStatsCard } from '@client/features/allocation/components/token-sta
 import { TopHoldersCard } from '@client/features/allocation/components/top-holders-card';
 import { usePublicConfig } from '@client/features/config/api/get-public-config';
 import { useSession } from '@client/features/session/session-provider';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import '@client/features/allocation/allocation.css';
 
 export function AllocationPage() {

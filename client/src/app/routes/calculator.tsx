@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Spinner } from '@client/components/spinner';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 
 // Long enough for the message to be read, short enough not to feel like a wait.
 const REDIRECT_DELAY_MS = 300;

@@ -1,6 +1,6 @@
 import { CollectionPromoCard } from '@client/features/collection/components/collection-promo-card';
 import { ToolLinks } from '@client/features/home/components/tool-links';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 
 export function CheckTokensPage() {
   const { t } = useLanguage();

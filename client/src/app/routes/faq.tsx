@@ -1,6 +1,6 @@
 import { FaqDisclaimer } from '@client/features/tokenomics/components/faq-disclaimer';
 import { FaqList } from '@client/features/tokenomics/components/faq-list';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 
 export function FaqPage() {
   const { t } = useLanguage();

@@ -3,7 +3,7 @@ import { CollectionPromoCard } from '@client/features/collection/components/coll
 import { SeasonTwoCard } from '@client/features/home/components/season-two-card';
 import { ToolLinks } from '@client/features/home/components/tool-links';
 import { WelcomeSection } from '@client/features/home/components/welcome-section';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 
 export function HomePage() {
   const { t } = useLanguage();

@@ -3,7 +3,7 @@ import { Spinner } from '@client/components/spinner';
 import { useSharedMeme } from '@client/features/memes/api/get-shared-meme';
 import { MemeNotFound } from '@client/features/memes/components/meme-not-found';
 import { SharedMemeView } from '@client/features/memes/components/shared-meme-view';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 
 export function MemePage() {
   const { t } = useLanguage();

@@ -6,7 +6,7 @@ import { JoinFirstCard } from '@client/features/memes/components/join-first-card
 import { MemeStudio } from '@client/features/memes/components/meme-studio';
 import { PopularMemes } from '@client/features/memes/components/popular-memes';
 import { UserLoadError } from '@client/features/memes/components/user-load-error';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useMiningOpen } from '@client/features/config/hooks/use-mining-open';
 
 function StudioContent() {

@@ -7,7 +7,7 @@ import { LoggedOutView } from '@client/features/mining/components/logged-out-vie
 import { MiningDashboard } from '@client/features/mining/components/mining-dashboard';
 import { UserLoadError } from '@client/features/mining/components/user-load-error';
 import { useOAuthReturn } from '@client/features/mining/hooks/use-oauth-return';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import '@client/styles/mining.css';
 
 function MiningContent({ isConnectingX }: { isConnectingX: boolean }) {

@@ -1,5 +1,5 @@
 import { TokenomicsTabs } from '@client/features/tokenomics/components/tokenomics-tabs';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 
 export function TokenomicsPage() {
   const { t } = useLanguage();

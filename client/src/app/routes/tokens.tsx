@@ -1,5 +1,5 @@
 import { TokenOverview } from '@client/features/home/components/token-overview';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 
 export function TokensPage() {
   const { t } = useLanguage();

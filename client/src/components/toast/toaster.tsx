@@ -1,5 +1,5 @@
 import * as Toast from '@radix-ui/react-toast';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { dismissToast, useToasts } from './use-toast';
 import '@client/styles/toast.css';
 

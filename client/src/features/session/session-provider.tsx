@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import type { User } from '@shared/schemas/auth';
 import { toast } from '@client/components/toast/use-toast';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { isSessionExpired, userQueryOptions } from './api/get-user';
 import { logoutRequest } from './api/logout';
 import { emptySession, readStoredSession, writeStoredSession, type StoredSession } from './session-storage';

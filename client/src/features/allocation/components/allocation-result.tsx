@@ -1,13 +1,13 @@
 import { useId, useMemo } from 'react';
 import { summariseAllocation } from '@shared/whale-bonus';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { formatTokens } from '../format';
 import type { FoundAllocation } from '../hooks/use-allocation-lookup';
 import type { BlockHeight } from '../hooks/use-block-height';
 import { ExternalLink } from '@client/components/external-link';
-import { useExternalLinks } from '@client/features/config/hooks/use-external-links';
-import { AllocationDispute } from '@client/features/disputes/components/allocation-dispute-lazy';
+import { useExternalLinks } from '@client/features/config';
+import { AllocationDispute } from '@client/features/disputes';
 import { AllocationProvenance } from './allocation-provenance';
 import { TgeCategories } from './tge-categories';
 import { WalletDetails } from './wallet-details';

@@ -1,6 +1,6 @@
 import type { TokenAllocation } from '@shared/schemas/tokens';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { RankedTable } from '@client/components/ranked-table';
 import { formatTokens, shortWallet } from '../format';
 import { CopyAddressButton } from './copy-address-button';

@@ -1,5 +1,5 @@
 import { useId, useRef, type FormEvent } from 'react';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 
 interface LookupFormProps {
   address: string;

@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { ExternalLink } from '@client/components/external-link';
-import { AllocationDispute } from '@client/features/disputes/components/allocation-dispute-lazy';
-import { useExternalLinks } from '@client/features/config/hooks/use-external-links';
+import { AllocationDispute } from '@client/features/disputes';
+import { useExternalLinks } from '@client/features/config';
 
 export function NotFoundHint() {
   const { t } = useLanguage();

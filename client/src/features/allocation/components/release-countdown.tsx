@@ -1,6 +1,6 @@
 import { approxTimeForBlocks, bonusCountdown } from '@shared/block-countdown';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 
 interface ReleaseCountdownProps {
   targetBlock: number;

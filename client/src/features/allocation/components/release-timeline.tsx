@@ -1,6 +1,6 @@
 import { type WhaleReleaseCategory, whaleBonusTgeBlock, whaleReleaseTargets } from '@shared/whale-bonus';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import '../allocation-timeline.css';
 
 const lastTarget = whaleReleaseTargets[whaleReleaseTargets.length - 1]?.targetBlock ?? whaleBonusTgeBlock + 1;

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { approxTimeForBlocks } from '@shared/block-countdown';
 import type { PublicConfig } from '@shared/schemas/config';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useBlockHeight } from '../hooks/use-block-height';
 import { useNow } from '../hooks/use-now';
 import { useRefreshConfigWhile } from '../hooks/use-refresh-config-while';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { AllocationCategory } from '@shared/schemas/allocation';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { formatPercent, formatTokens } from '../format';
 
 interface TgeCategoriesProps {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { TokenStats } from '@shared/schemas/tokens';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useTokenStats } from '../api/get-token-stats';
 import { formatTokens } from '../format';
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { allocationPageSize } from '@shared/app-limits';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { Pager } from '@client/components/pager';
 import { useAllocations } from '../api/get-allocations';
 import { HoldersTable } from './holders-table';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { CopyableAddress } from './copyable-address';
 
 export function WalletDetails({ walletAddress, recordCount }: { walletAddress: string; recordCount: number }) {

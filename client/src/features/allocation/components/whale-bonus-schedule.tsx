@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { WhaleReleaseCategory } from '@shared/whale-bonus';
 import { UpstreamStatusNotice } from '@client/components/upstream-status';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { formatTokens } from '../format';
 import type { BlockHeight } from '../hooks/use-block-height';
 import { ReleaseCountdown } from './release-countdown';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { LookupResult } from '@shared/schemas/allocation';
 import { toast } from '@client/components/toast/use-toast';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { busyRetryAfterSeconds, isBusyError } from '@client/lib/busy-retry';
 import { useLookupAllocationMutation } from '../api/lookup-allocation';
 import { formatTokens } from '../format';

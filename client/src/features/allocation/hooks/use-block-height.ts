@@ -1,6 +1,6 @@
 import { pollingIntervalsMs } from '@shared/app-limits';
 import { type UpstreamStatus, useUpstreamStatus } from '@client/components/use-upstream-status';
-import { useTipHeight } from '@client/features/chain/api/get-tip-height';
+import { useTipHeight } from '@client/features/chain';
 
 export interface BlockHeight {
   /** The last good tip height; a failed poll keeps it (React Query keeps `data` on a refetch error). */

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { refreshPublicConfig } from '@client/features/config/api/get-public-config';
+import { refreshPublicConfig } from '@client/features/config';
 
 /** Past the countdown the server may take a few seconds to agree (it re-reads its state every 5 s). */
 const revealPollMs = 2_000;

@@ -1,9 +1,9 @@
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { tweetIdFromUrl } from '@shared/tweet-url';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { toast } from '@client/components/toast/use-toast';
-import { usePublicConfig } from '@client/features/config/api/get-public-config';
+import { usePublicConfig } from '@client/features/config';
 import { isApiError } from '@client/lib/api-error';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { inReaderLanguage } from '@client/lib/simulated-x-link';

@@ -1,4 +1,4 @@
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { usePublicConfig } from '../api/get-public-config';
 import './launch-banners.css';
 

@@ -3,7 +3,7 @@ import { characterCount, checkDispute, disputeLimits, type DisputeInput, otherDi
 import type { ErrorCode } from '@shared/error-codes';
 import { toast } from '@client/components/toast/use-toast';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useCreateDispute } from '../api/create-dispute';
 
 type FieldError = { field: keyof DisputeInput; code: ErrorCode } | null;

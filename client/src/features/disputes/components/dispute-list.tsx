@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { Dispute } from '@shared/schemas/disputes';
 import { formatDate } from '@client/lib/i18n/format-date';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 
 /** The holder's reports with their status and our answer; every text is rendered as text. */
 export function DisputeList({ disputes }: { disputes: Dispute[] }) {

@@ -2,7 +2,7 @@ import { approxTimeForBlocks, hasSeasonTwoEnded, seasonTwoBlocksRemaining } from
 import { UpstreamStatusNotice } from '@client/components/upstream-status';
 import type { UpstreamStatus } from '@client/components/use-upstream-status';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 
 interface SeasonCountdownProps {
   height: number | undefined;

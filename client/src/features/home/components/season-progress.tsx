@@ -1,7 +1,7 @@
 import { seasonTwoProgress } from '@shared/block-countdown';
 import { seasonTwo } from '@shared/tokenomics';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 
 /** How far season 2 has run, from its start block to its end block; indeterminate until the tip is known. */
 export function SeasonProgress({ height, unavailable }: { height: number | undefined; unavailable: boolean }) {

@@ -3,9 +3,9 @@ import { Link } from 'react-router-dom';
 import { brand } from '@shared/brand';
 import { totalSupply } from '@shared/tokenomics';
 import { ExternalLink } from '@client/components/external-link';
-import { useExternalLinks } from '@client/features/config/hooks/use-external-links';
+import { useExternalLinks } from '@client/features/config';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import '../home.css';
 
 /** The /tokens page body: the token's key facts and where to go next. */

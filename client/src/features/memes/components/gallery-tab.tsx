@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { Static } from 'typebox';
 import type { MemeListResponseSchema } from '@shared/schemas/memes';
 import { Spinner } from '@client/components/spinner';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import type { MemeShare } from '../hooks/use-meme-share';
 import { MemeCard } from './meme-card';
 

@@ -4,7 +4,7 @@ import { memePromptMaxLength } from '@shared/app-limits';
 import { memeThemes, type Meme, type MemeTheme } from '@shared/schemas/memes';
 import { toast } from '@client/components/toast/use-toast';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { isApiError } from '@client/lib/api-error';
 import { useGenerateMeme } from '../api/generate-meme';
 import { userMemesBaseKey } from '../api/get-user-memes';

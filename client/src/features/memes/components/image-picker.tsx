@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import type { useImageUpload } from '../hooks/use-image-upload';
 
 const acceptedTypes = 'image/jpeg,image/jpg,image/png,image/webp,image/gif';

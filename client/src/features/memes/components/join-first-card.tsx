@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import '../memes.css';
 
 /** Without a user there is no one to make memes for (the spec's fallback user ids are not used). */

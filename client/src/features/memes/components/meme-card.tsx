@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { Meme } from '@shared/schemas/memes';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { formatDate } from '@client/lib/i18n/format-date';
 import type { MemeShare } from '../hooks/use-meme-share';
 import { PopupBlockedNotice } from './popup-blocked-notice';

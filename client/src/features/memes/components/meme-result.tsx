@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { Meme } from '@shared/schemas/memes';
 import { toast } from '@client/components/toast/use-toast';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useCopyText } from '@client/components/use-copy-text';
 import type { MemeShare } from '../hooks/use-meme-share';
 import { PopupBlockedNotice } from './popup-blocked-notice';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useCopyText } from '@client/components/use-copy-text';
-import { useMiningOpen } from '@client/features/config/hooks/use-mining-open';
+import { useMiningOpen } from '@client/features/config';
 
 /** Shown for the two seconds before the tab itself goes to X: the text to post, ready to copy. */
 export function PopupBlockedNotice({ text }: { text: string }) {

@@ -1,4 +1,4 @@
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 
 export function PostedBadge({ isPosted }: { isPosted: boolean }) {
   const { t } = useLanguage();

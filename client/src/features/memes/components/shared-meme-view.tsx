@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import type { PublicMeme } from '@shared/schemas/memes';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useCopyText } from '@client/components/use-copy-text';
-import { composeUrl } from '@client/features/claims/compose-url';
+import { composeUrl } from '@client/features/claims';
 import { memeShareText } from '../share-text';
 import { MemeOverlay } from './meme-overlay';
 import '../meme-share.css';

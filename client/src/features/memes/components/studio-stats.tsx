@@ -1,7 +1,7 @@
 import { defaultTemplateCount, miningRewards } from '@shared/app-limits';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/app/i18n/language-provider';
-import { useMiningOpen } from '@client/features/config/hooks/use-mining-open';
+import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useMiningOpen } from '@client/features/config';
 import { useTemplates } from '../api/get-templates';
 
 interface StatsProps {

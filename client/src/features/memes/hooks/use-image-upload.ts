@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { maxImageBytes } from '@shared/app-limits';
 import { toast } from '@client/components/toast/use-toast';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useUploadImage } from '../api/upload-image';
 
 /** The optional meme image: checked here first (type, size), then decoded and stored by the server. */

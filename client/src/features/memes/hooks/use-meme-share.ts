@@ -1,7 +1,7 @@
 import type { Meme } from '@shared/schemas/memes';
-import { useLanguage } from '@client/app/i18n/language-provider';
-import { usePostAndClaim } from '@client/features/claims/hooks/use-post-and-claim';
-import { useMiningOpen } from '@client/features/config/hooks/use-mining-open';
+import { useLanguage } from '@client/lib/i18n/language-provider';
+import { usePostAndClaim } from '@client/features/claims';
+import { useMiningOpen } from '@client/features/config';
 import { popularMemesKey } from '../api/get-popular-memes';
 import { userMemesBaseKey } from '../api/get-user-memes';
 import { postMeme } from '../api/post-meme';

@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import type { TwitterAuthResponse } from '@shared/schemas/x';
 import { toast } from '@client/components/toast/use-toast';
 import { getJson } from '@client/lib/api-client';
-import { useLanguage } from '@client/app/i18n/language-provider';
-import { usePublicConfig } from '@client/features/config/api/get-public-config';
+import { useLanguage } from '@client/lib/i18n/language-provider';
+import { usePublicConfig } from '@client/features/config';
 import { inReaderLanguage } from '@client/lib/simulated-x-link';
 
 // Typed loosely on purpose: SPEC section 4 has the page only log an answer without authUrl.

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Verification } from '@shared/schemas/x';
 import { toast } from '@client/components/toast/use-toast';
 import { getJson } from '@client/lib/api-client';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { verificationQueryKey } from './get-verification';
 
 export function refreshVerification(userId: number): Promise<Verification> {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useStats, type UserActivity } from '../api/get-stats';
 
 export function ActivityStats() {

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { maxTweetPromptLength } from '@shared/schemas/tweets';
 import { checkTweet } from '@shared/tweet-rules';
 import { toast } from '@client/components/toast/use-toast';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useGenerateTweet } from '../api/generate-tweet';
 
 interface AiTabProps {

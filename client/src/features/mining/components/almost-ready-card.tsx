@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { ConnectXButton } from './connect-x-button';
 import { LogoutButton } from './logout-button';
 import { WalletSummary } from './wallet-summary';

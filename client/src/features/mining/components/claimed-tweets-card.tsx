@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useUserTweets } from '../api/get-user-tweets';
 import { formatDate } from '@client/lib/i18n/format-date';
 import { ExternalLink } from '@client/components/external-link';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { toast } from '@client/components/toast/use-toast';
-import { useSession } from '@client/features/session/session-provider';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useSession } from '@client/features/session';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useConnectTwitter } from '../api/get-twitter-auth-url';
 import { useXOffText } from '../hooks/use-x-off-text';
 

@@ -1,6 +1,6 @@
 import type { Cooldown } from '@shared/schemas/tweets';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useMinutesLeft } from '../hooks/use-countdown';
 
 interface CountdownProps {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { UserDataResponse } from '@shared/schemas/auth';
-import { useLanguage } from '@client/app/i18n/language-provider';
-import { VerifiedOwnerBadge } from '@client/features/wallet/components/verified-owner-badge';
+import { useLanguage } from '@client/lib/i18n/language-provider';
+import { VerifiedOwnerBadge } from '@client/features/wallet';
 import { LogoutButton } from './logout-button';
 import { WalletBadge } from './wallet-badge';
 

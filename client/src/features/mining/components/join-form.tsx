@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { isValidJoinAddress } from '@shared/wallet';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useJoin } from '../hooks/use-join';
 
 export function JoinForm() {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { leaderboardPageSize, type LeaderboardResponse } from '@shared/schemas/leaderboard';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { Pager } from '@client/components/pager';
 import { RankedTable } from '@client/components/ranked-table';
 import { useLeaderboard } from '../api/get-leaderboard';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { useLanguage } from '@client/app/i18n/language-provider';
-import { useMiningOpen } from '@client/features/config/hooks/use-mining-open';
-import { WalletSignIn } from '@client/features/wallet/components/wallet-sign-in';
+import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useMiningOpen } from '@client/features/config';
+import { WalletSignIn } from '@client/features/wallet';
 import { ActivityStats } from './activity-stats';
 import { ConnectXButton } from './connect-x-button';
 import { JoinForm } from './join-form';

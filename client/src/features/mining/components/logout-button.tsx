@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useSession } from '@client/features/session/session-provider';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useSession } from '@client/features/session';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 
 export function LogoutButton() {
   const { t } = useLanguage();

@@ -1,6 +1,6 @@
 import type { UserDataResponse } from '@shared/schemas/auth';
-import { useMiningOpen } from '@client/features/config/hooks/use-mining-open';
-import { useSession } from '@client/features/session/session-provider';
+import { useMiningOpen } from '@client/features/config';
+import { useSession } from '@client/features/session';
 import { ClaimedTweetsCard } from './claimed-tweets-card';
 import { DashboardBar } from './dashboard-bar';
 import { LeaderboardCard } from './leaderboard-card';

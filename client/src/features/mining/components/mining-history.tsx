@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 
 /** How points are earned: told in the past while mining is closed, in the present while it is open. */
 export function MiningHistory({ miningOpen }: { miningOpen: boolean }) {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 
 /** In place of 'Mining Phase Complete' while MINING_OPEN is on. */
 export function MiningOpenBanner() {

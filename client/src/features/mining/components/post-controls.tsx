@@ -1,9 +1,8 @@
 import type { TweetCheck } from '@shared/tweet-rules';
 import { toast } from '@client/components/toast/use-toast';
-import { useSession } from '@client/features/session/session-provider';
-import { useLanguage } from '@client/app/i18n/language-provider';
-import { useCooldown } from '@client/features/claims/api/get-cooldown';
-import { ClaimDialog } from '@client/features/claims/components/claim-dialog-lazy';
+import { useSession } from '@client/features/session';
+import { useLanguage } from '@client/lib/i18n/language-provider';
+import { ClaimDialog, useCooldown } from '@client/features/claims';
 import { useTweetClaim } from '../hooks/use-tweet-claim';
 import { CooldownCountdown } from './cooldown-countdown';
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { useLanguage } from '@client/app/i18n/language-provider';
-import { useMiningOpen } from '@client/features/config/hooks/use-mining-open';
+import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useMiningOpen } from '@client/features/config';
 
 /** SPEC section 2: the 'Social Mining & Content' card, pointing to the meme generator, with the mining phase. */
 export function SocialContentCard() {

@@ -1,6 +1,6 @@
 import type { TweetCheck } from '@shared/tweet-rules';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 
 function CheckIcon({ met }: { met: boolean }) {
   return (

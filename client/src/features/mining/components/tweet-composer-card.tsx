@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useId, useState } from 'react';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { AiAssistantTab } from './ai-assistant-tab';
 import { WriteMyselfTab } from './write-myself-tab';
 import '../composer.css';

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { miningRewards } from '@shared/app-limits';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/app/i18n/language-provider';
-import { useMiningOpen } from '@client/features/config/hooks/use-mining-open';
+import { useLanguage } from '@client/lib/i18n/language-provider';
+import { useMiningOpen } from '@client/features/config';
 import { useVerification } from '../api/get-verification';
 import { useRefreshVerification } from '../api/refresh-verification';
 import { formatDateTime } from '@client/lib/i18n/format-date';

@@ -1,4 +1,4 @@
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useCopyText } from '@client/components/use-copy-text';
 import { CopyIcon } from './copy-icon';
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { tweetLength } from '@shared/app-limits';
 import { checkTweet, weightedLength } from '@shared/tweet-rules';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { PostControls } from './post-controls';
 import { TweetChecklist } from './tweet-checklist';
 

@@ -1,5 +1,5 @@
-import { useLanguage } from '@client/app/i18n/language-provider';
-import { usePublicConfig } from '@client/features/config/api/get-public-config';
+import { useLanguage } from '@client/lib/i18n/language-provider';
+import { usePublicConfig } from '@client/features/config';
 import { useXOffText } from '../hooks/use-x-off-text';
 
 /** Beside Connect X: why X cannot be linked here, or that the X in use is the local simulation. */

@@ -1,8 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { toast } from '@client/components/toast/use-toast';
-import { useLoginMutation } from '@client/features/session/api/login';
-import { useSession } from '@client/features/session/session-provider';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLoginMutation, useSession } from '@client/features/session';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { isApiError } from '@client/lib/api-error';
 
 const SUSPENDED_TOAST_MS = 10_000;

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from '@client/components/toast/use-toast';
-import { useSession } from '@client/features/session/session-provider';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useSession } from '@client/features/session';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { isApiError } from '@client/lib/api-error';
 import { useExchangeTwitterCode } from '../api/exchange-twitter-code';
 

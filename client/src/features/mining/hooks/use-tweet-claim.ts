@@ -1,5 +1,5 @@
-import { useLanguage } from '@client/app/i18n/language-provider';
-import { usePostAndClaim } from '@client/features/claims/hooks/use-post-and-claim';
+import { useLanguage } from '@client/lib/i18n/language-provider';
+import { usePostAndClaim } from '@client/features/claims';
 import { userTweetsBaseKey } from '../api/get-user-tweets';
 import { postTweet } from '../api/post-tweet';
 

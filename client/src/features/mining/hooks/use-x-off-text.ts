@@ -1,5 +1,5 @@
-import { useLanguage } from '@client/app/i18n/language-provider';
-import { usePublicConfig } from '@client/features/config/api/get-public-config';
+import { useLanguage } from '@client/lib/i18n/language-provider';
+import { usePublicConfig } from '@client/features/config';
 
 /** When X is off: that connecting X is unavailable here, and why, in the reader's language; null otherwise. */
 export function useXOffText(): string | null {

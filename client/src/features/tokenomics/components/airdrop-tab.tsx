@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { whaleBonusMultiplier } from '@shared/holder-tiers';
 import { baseAirdropPerNft } from '@shared/tokenomics';
 import { whaleBonus } from '@shared/whale-bonus';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { FactList } from './fact-list';
 import { HolderTierTable } from './holder-tier-table';
 import { Section } from './section';

@@ -1,6 +1,6 @@
 import { seasonOne } from '@shared/tokenomics';
 import { stakingExamples } from '@shared/staking';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { Section } from './section';
 import { WhaleBonusExamples } from './whale-bonus-examples';
 import { useFormat } from '../hooks/use-format';

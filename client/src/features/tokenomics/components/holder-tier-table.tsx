@@ -1,5 +1,5 @@
 import { holderTiers } from '@shared/holder-tiers';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { DataTable } from '@client/components/data-table';
 import { useFormat } from '../hooks/use-format';
 import { useNftRange } from '../hooks/use-nft-range';

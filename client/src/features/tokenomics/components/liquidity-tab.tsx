@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { publicSale } from '@shared/tokenomics';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { FactList } from './fact-list';
 import { Section } from './section';
 import { shareOf } from './share-of-supply';

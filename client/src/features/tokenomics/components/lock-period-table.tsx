@@ -1,5 +1,5 @@
 import { lockPeriods } from '@shared/tokenomics';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { DataTable } from '@client/components/data-table';
 import { useFormat } from '../hooks/use-format';
 

@@ -1,5 +1,5 @@
 import { oneOfOneBonus } from '@shared/tokenomics';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { FactList } from './fact-list';
 import { Section } from './section';
 import { useFormat } from '../hooks/use-format';

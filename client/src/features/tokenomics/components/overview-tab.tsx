@@ -1,5 +1,5 @@
 import { totalSupply } from '@shared/tokenomics';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { DistributionChart } from './distribution-chart';
 import { DistributionTable } from './distribution-table';
 import { FactList } from './fact-list';

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { miningRewards } from '@shared/app-limits';
 import { socialMining } from '@shared/tokenomics';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { DataTable } from '@client/components/data-table';
-import { useMiningOpen } from '@client/features/config/hooks/use-mining-open';
+import { useMiningOpen } from '@client/features/config';
 import { FactList } from './fact-list';
 import { Section } from './section';
 import { useFormat } from '../hooks/use-format';

@@ -6,7 +6,7 @@ import {
   seasonOne,
   seasonTwo,
 } from '@shared/tokenomics';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { FactList } from './fact-list';
 import { LockPeriodTable } from './lock-period-table';
 import { SeasonOnePool } from './season-one-pool';

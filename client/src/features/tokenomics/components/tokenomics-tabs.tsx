@@ -1,7 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { startTransition, useOptimistic, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { AirdropTab } from './airdrop-tab';
 import { CalculatorTab } from './calculator-tab';
 import { ExamplesTab } from './examples-tab';

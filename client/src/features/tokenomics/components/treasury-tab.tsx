@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { oneOfOneBonus, treasuryItems } from '@shared/tokenomics';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { DataTable } from '@client/components/data-table';
 import { FactList } from './fact-list';
 import { Section } from './section';

@@ -1,5 +1,5 @@
 import { whaleReleaseTargets } from '@shared/whale-bonus';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useFormat } from '../hooks/use-format';
 
 const WIDTH = 320;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { seasonOne } from '@shared/tokenomics';
 import { whaleBonusTgeBlock, whaleReleaseTargets } from '@shared/whale-bonus';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { DataTable } from '@client/components/data-table';
 import { Section } from './section';
 import { VestingChart } from './vesting-chart';

@@ -1,7 +1,7 @@
 import { holderTier } from '@shared/holder-tiers';
 import { baseAirdropPerNft } from '@shared/tokenomics';
 import { whaleBonus, whaleBonusSchedule } from '@shared/whale-bonus';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { Section } from './section';
 import { useFormat } from '../hooks/use-format';
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { formatNumber } from '@client/lib/i18n/format-number';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 
 /** Number formatters bound to the chosen language, so every figure on these pages reads the same way. */
 export function useFormat() {

@@ -1,4 +1,4 @@
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useFormat } from './use-format';
 
 /** "1", "2–4" or "25+" for a tier's NFT bounds. */

@@ -1,4 +1,4 @@
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import '../wallet.css';
 
 /** Shown when this session proved the wallet with a signature; names the wallet that signed when known. */

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, type ReactNode } from 'react';
 import { ExternalLink } from '@client/components/external-link';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import type { WalletAdapter } from '../connectors/wallet-adapter';
 import { walletAdapters } from '../connectors/wallets';
 import '@client/styles/dialog.css';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { usePublicConfig } from '@client/features/config/api/get-public-config';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { usePublicConfig } from '@client/features/config';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import type { WalletAdapter } from '../connectors/wallet-adapter';
 import { useWalletSignIn } from '../hooks/use-wallet-sign-in';
 import { WalletPickerDialog } from './wallet-picker-dialog';

@@ -1,4 +1,4 @@
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { isWalletError, type WalletAdapter } from '../connectors/wallet-adapter';
 
 /** What to tell the visitor when a wallet sign-in stops: the wallet's own refusal, or the server's answer. */

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@client/components/toast/use-toast';
-import { useSession } from '@client/features/session/session-provider';
-import { useLanguage } from '@client/app/i18n/language-provider';
+import { useSession } from '@client/features/session';
+import { useLanguage } from '@client/lib/i18n/language-provider';
 import { requestChallenge } from '../api/request-challenge';
 import { verifySignature } from '../api/verify-signature';
 import type { WalletAdapter } from '../connectors/wallet-adapter';

@@ -1,9 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { readStorage, writeStorage } from '@client/lib/storage';
-import { htmlLang, type Language } from '@client/lib/i18n/types';
 import type { Dictionary } from './dictionary';
-import { dictionaryFor, isCoreLoaded, loadDictionary } from './dictionaries';
 import { errorMessage } from './error-message';
+import { htmlLang, type Language } from './types';
 
 const STORAGE_KEY = 'language';
 // SPEC section 9: the switch shows a translating state for this long before applying.
@@ -18,6 +17,17 @@ interface LanguageContextValue {
   describeError: (error: unknown, fallback?: string) => string;
 }
 
+/** Where the texts come from: app/ owns the dictionaries and how they load. */
+interface LanguageProviderProps {
+  /** The language's dictionary; complete for the namespaces loaded so far. */
+  dictionaryFor: (language: Language) => Dictionary;
+  /** Whether the shell's texts of this language are here. */
+  isCoreLoaded: (language: Language) => boolean;
+  /** Everything a page of this language may show. */
+  loadDictionary: (language: Language) => Promise<void>;
+  children: ReactNode;
+}
+
 const LanguageContext = createContext<LanguageContextValue | null>(null);
 
 export function readStoredLanguage(): Language {
@@ -25,15 +35,15 @@ export function readStoredLanguage(): Language {
 }
 
 /** The stored language when its texts are here (main.tsx loads them first), else English. */
-function initialLanguage(): Language {
+function initialLanguage(isCoreLoaded: LanguageProviderProps['isCoreLoaded']): Language {
   const stored = readStoredLanguage();
   return isCoreLoaded(stored) ? stored : 'en';
 }
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function LanguageProvider({ children }: { children: ReactNode }) {
-  const [language, setLanguageNow] = useState<Language>(initialLanguage);
+export function LanguageProvider({ dictionaryFor, isCoreLoaded, loadDictionary, children }: LanguageProviderProps) {
+  const [language, setLanguageNow] = useState<Language>(() => initialLanguage(isCoreLoaded));
   const [isTranslating, setIsTranslating] = useState(false);
   const latestSwitch = useRef(0);
 
@@ -52,7 +62,7 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
         if (thisSwitch === latestSwitch.current) setIsTranslating(false);
       },
     );
-  }, []);
+  }, [loadDictionary]);
 
   // A switch still fetching when the provider goes away must not set state afterwards.
   useEffect(
@@ -66,7 +76,7 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
     writeStorage(STORAGE_KEY, language);
     document.documentElement.lang = htmlLang[language];
     document.title = dictionaryFor(language).app.title;
-  }, [language]);
+  }, [language, dictionaryFor]);
 
   const value = useMemo(
     () => ({
@@ -76,7 +86,7 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
       t: dictionaryFor(language),
       describeError: (error: unknown, fallback?: string) => errorMessage(error, dictionaryFor(language), language, fallback),
     }),
-    [language, setLanguage, isTranslating],
+    [language, setLanguage, isTranslating, dictionaryFor],
   );
   return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;
 }

@@ -1,6 +1,13 @@
-import type { Language } from '@client/lib/i18n/types';
-import { ApiError } from '@client/lib/api-error';
-import type { CoreDictionary } from './dictionary';
+import type { ErrorCode } from '@shared/error-codes';
+import { ApiError } from '../api-error';
+import type { Language } from './types';
+
+/** The dictionary's texts for failed calls (t.errors). */
+export interface ErrorTexts {
+  readonly unknown: string;
+  readonly network: string;
+  readonly codes: Readonly<Record<ErrorCode, string>>;
+}
 
 /**
  * What to tell a person about a failed call, in their language. English pages show the server's own
@@ -11,7 +18,7 @@ import type { CoreDictionary } from './dictionary';
  */
 export function errorMessage(
   error: unknown,
-  t: Pick<CoreDictionary, 'errors'>,
+  t: { readonly errors: ErrorTexts },
   language: Language,
   fallback?: string,
 ): string {

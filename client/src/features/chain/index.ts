@@ -1,0 +1,1 @@
+export { useTipHeight } from './api/get-tip-height';

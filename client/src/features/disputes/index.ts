@@ -1,0 +1,1 @@
+export { AllocationDispute } from './components/allocation-dispute-lazy';

@@ -1,0 +1,2 @@
+export { useLoginMutation } from './api/login';
+export { useSession } from './session-provider';

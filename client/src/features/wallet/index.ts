@@ -1,0 +1,2 @@
+export { VerifiedOwnerBadge } from './components/verified-owner-badge';
+export { WalletSignIn } from './components/wallet-sign-in';
