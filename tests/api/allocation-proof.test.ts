@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recordAllocationSnapshot } from '../../server/features/allocation/allocation-snapshot.service.js';
 import { computeAllocationRoot } from '../../server/features/allocation/allocation-tree.js';
-import { nodeSha256 } from '../../server/features/allocation/node-sha256.js';
+import { nodeSha256 } from '../../server/lib/node-sha256.js';
 import { importAllocationsFile } from '../../server/features/imports/allocation-import.service.js';
 import { allocationLeafText, merkleRoot, verifyAllocationLeaf } from '../../shared/merkle.js';
 import { toMicro } from '../../shared/token-amount.js';

@@ -13,7 +13,7 @@ import { badRequest, notFound } from '../../errors.js';
 import { findWalletLeafRows } from './allocation-leaves.repository.js';
 import { findWalletAsOfBlock } from './allocation-snapshots.repository.js';
 import type { AllocationTreeCache } from './allocation-tree-cache.js';
-import { nodeSha256 } from './node-sha256.js';
+import { nodeSha256 } from '../../lib/node-sha256.js';
 
 export async function getAllocationRoot(trees: AllocationTreeCache): Promise<AllocationRoot> {
   const { tree, asOfBlock } = await trees.current();

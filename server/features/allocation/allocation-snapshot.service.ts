@@ -3,6 +3,8 @@ import type { Database } from '../../db/schema.js';
 import { type AllocationSnapshot, upsertAllocationSnapshot } from './allocation-snapshots.repository.js';
 import { computeAllocationRoot } from './allocation-tree.js';
 
+export { computeAllocationRoot };
+
 /**
  * Labels an import source with the block height its figures are "as of" and returns the Merkle root over
  * every record now in the table. Writing the snapshot also moves the table version, so running servers

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Sha256 } from '../../../shared/merkle.js';
 import type { Database } from '../../db/schema.js';
 import { type AllocationTreeState, buildAllocationTree, readTableVersion } from './allocation-tree.js';
-import { nodeSha256 } from './node-sha256.js';
+import { nodeSha256 } from '../../lib/node-sha256.js';
 
 export interface AllocationTreeCache {
   /** The tree of the current records: built once per table version, shared by concurrent requests. */

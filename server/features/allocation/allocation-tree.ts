@@ -13,7 +13,7 @@ import {
 import type { Database } from '../../db/schema.js';
 import { findIdRange, readLeafRows } from './allocation-leaves.repository.js';
 import { type AllocationSnapshot, listAllocationSnapshots } from './allocation-snapshots.repository.js';
-import { nodeSha256 } from './node-sha256.js';
+import { nodeSha256 } from '../../lib/node-sha256.js';
 
 const pageSize = 10_000;
 const attempts = 3;

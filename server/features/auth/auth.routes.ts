@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas/auth.js';
 import type { AppConfig } from '../../config.js';
 import { describedError, errorResponses } from '../../lib/error-responses.js';
-import { toUserView } from '../users/user-view.js';
+import { toUserView } from '../users/users.service.js';
 import { login, logout } from './auth.service.js';
 import { issueChallenge, verifyWalletSignIn } from './wallet-proof.service.js';
 

@@ -4,7 +4,7 @@ import type { SessionProof } from '../../../shared/schemas/auth.js';
 import { invalidWalletMessage, isValidJoinAddress, normalizeWallet } from '../../../shared/wallet.js';
 import type { Database, User } from '../../db/schema.js';
 import { AppError, badRequest } from '../../errors.js';
-import { insertUserIfAbsent, touchLogin } from '../users/users.repository.js';
+import { insertUserIfAbsent, touchLogin } from '../users/users.service.js';
 import { deleteSession, findSessionUser, insertSession, touchSession } from './sessions.repository.js';
 
 export const sessionTtlMs = 30 * 24 * 60 * 60 * 1000;

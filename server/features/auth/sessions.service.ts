@@ -5,6 +5,8 @@ import type { Database, User } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { deleteUserSession, listUserSessions } from './sessions.repository.js';
 
+export { deleteUserSessions } from './sessions.repository.js';
+
 /**
  * Derived from the stored hash, not the session id: stable, needs no column, and neither it nor the
  * hash it comes from can be turned back into a cookie.

@@ -4,7 +4,7 @@ import type { ChallengeResponse } from '../../../shared/schemas/auth.js';
 import { invalidWalletMessage, isValidJoinAddress, normalizeWallet } from '../../../shared/wallet.js';
 import type { Database, User } from '../../db/schema.js';
 import { AppError, badRequest } from '../../errors.js';
-import { insertUserIfAbsent, markWalletProtected, touchLogin } from '../users/users.repository.js';
+import { insertUserIfAbsent, markWalletProtected, touchLogin } from '../users/users.service.js';
 import { assertNotBlocked, openSession } from './auth.service.js';
 import { consumeChallenge, findChallenge, insertChallenge } from './challenges.repository.js';
 import { deleteUnprovenSessions } from './sessions.repository.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { AppConfig } from '../../config.js';
 import { connectDatabase, sqliteFile } from '../../db/connect.js';
-import { computeAllocationRoot } from '../allocation/allocation-tree.js';
+import { computeAllocationRoot } from '../allocation/allocation-snapshot.service.js';
 import type { BackupManifest } from './backup-manifest.js';
 import { postgresServerVersion, readDatabaseSummary } from './backups.repository.js';
 import { checkToolVersion, libpqUrl, runPostgresTool, searchPathSchema } from './postgres-tools.js';

@@ -1,5 +1,5 @@
 import { openSqliteCopy } from '../../db/open-sqlite-file.js';
-import { computeAllocationRoot } from '../allocation/allocation-tree.js';
+import { computeAllocationRoot } from '../allocation/allocation-snapshot.service.js';
 import type { BackupManifest } from './backup-manifest.js';
 import { readDatabaseSummary } from './backups.repository.js';
 

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { migrations } from '../../../migrations/index.js';
 import type { DialectName } from '../../db/connect.js';
 import type { Database } from '../../db/schema.js';
-import { computeAllocationRoot } from '../allocation/allocation-tree.js';
+import { computeAllocationRoot } from '../allocation/allocation-snapshot.service.js';
 import { findFileProblems } from './backup-files.js';
 import { type BackupManifest, backupIdFileName } from './backup-manifest.js';
 import { readDatabaseSummary } from './backups.repository.js';

@@ -12,6 +12,11 @@ import { cooldownError, cooldownFrom } from './cooldown.js';
 import { alreadyClaimed, assertNotDuplicate, indexedTextOf } from './duplicate-check.js';
 import { fetchOwnPost } from './own-post.js';
 
+export { countUserClaims, listUserClaims } from './claims.repository.js';
+export { type ClaimCounter, countedClaim } from './claim-counter.js';
+export { cooldownFrom } from './cooldown.js';
+export { clockSkewMs } from './own-post.js';
+
 export interface ClaimDeps extends XDeps {
   miningOpen: boolean;
   /** Counts each attempt's outcome (metrics); absent: nothing is counted. */

@@ -6,6 +6,8 @@ import { CachedSource } from '../../lib/cached-source.js';
 import { unwatchedUpstreams, type UpstreamWatch } from '../../lib/upstream-state.js';
 import { upstreamUnavailable } from '../../lib/upstream-unavailable.js';
 
+export { assertOwnCollection } from './own-collection.js';
+
 /**
  * The collection's marketplace figures, proxied and cached so a thousand visitors make one upstream
  * call. `now` is the cache's clock (tests move it on to make a value stale); `upstreams` is told how

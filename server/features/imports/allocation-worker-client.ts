@@ -2,6 +2,9 @@ import type { Worker } from 'node:worker_threads';
 import { LeafMessageBytes } from '../../../shared/merkle.js';
 import { startModuleWorker } from '../../lib/module-worker.js';
 import type { AllocationRows } from './allocation-rows.js';
+import type { MerkleRoot } from './merkle-root.js';
+
+export type { MerkleRoot } from './merkle-root.js';
 
 export interface LeafRows {
   wallets: string[];
@@ -58,11 +61,6 @@ export type WorkerRequest =
 export type WorkerReply =
   | { kind: 'checked'; walletProblems: [line: number, problem: string][]; leafCount: number }
   | { kind: 'root'; root: string | null; leafCount: number };
-
-export interface MerkleRoot {
-  root: string | null;
-  leafCount: number;
-}
 
 /**
  * The import's second thread (allocation-worker.ts): wallet checksums and Merkle leaves while the file

@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { allocationLeafText, buildMerkleTree, hashLength, leafMessage, sortHashes, toHex, treeRoot } from '../../../shared/merkle.js';
-import { createWasmSha256 } from '../allocation/wasm-sha256.js';
+import { createWasmSha256 } from '../../lib/wasm-sha256.js';
 import type { LeafRows, RowBatch, WorkerOptions, WorkerReply, WorkerRequest } from './allocation-worker-client.js';
 import { walletChecker } from './wallet-check.js';
 

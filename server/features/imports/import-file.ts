@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { countDemoRows, type DemoCounts, demoSource, hasAnyDemoRow } from '../../demo/demo.repository.js';
 import { totalSupply } from '../../../shared/tokenomics.js';
-import type { MerkleRoot } from './allocation-worker-client.js';
+import type { MerkleRoot } from './merkle-root.js';
 import { type CsvRecord, type LineError, readCsvRecords } from './csv-records.js';
 import { type Checked, maxTokensMicro } from './import-fields.js';
 

@@ -16,6 +16,11 @@ import { countPointsAllocationsOfSource, findPointsWalletsOfOtherSources } from 
 import { replacePointsSource } from './replace-source.js';
 import { walletChecker } from './wallet-check.js';
 
+export { checkTokens } from './import-fields.js';
+export { demoRowsInTheWay, type ImportProgress, sourceNameProblem } from './import-file.js';
+export { countPointsAllocationsOfSource, findPointsWalletsOfOtherSources } from './imports.repository.js';
+export { replacePointsSource } from './replace-source.js';
+
 export const pointsColumns = ['wallet_address', 'final_points', 'allocated_tokens'] as const;
 
 interface PointsRow {

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { type PruneCounts, pruneExpired } from '../auth/pruning.service.js';
-import { deleteEndedRateLimits } from '../rate-limits/rate-limits.repository.js';
+import { deleteEndedRateLimits } from '../rate-limits/rate-limits.service.js';
 import { pruneUnusedUploads, type UploadPruneCounts } from '../uploads/upload-pruning.service.js';
-import type { UploadStore } from '../uploads/upload-store.js';
+import type { UploadStore } from '../uploads/uploads.service.js';
 
 export interface ExpiredRowCounts extends PruneCounts {
   rateLimits: number;

@@ -11,7 +11,7 @@ import {
   setPause,
   setRevealSchedule,
   type StoredNotice,
-} from '../settings/settings.repository.js';
+} from '../settings/settings.service.js';
 import type { RevealSchedule } from './reveal-schedule.js';
 
 /** How long a process answers from the launch state it read: a command is followed within this. */

@@ -1,5 +1,6 @@
-/** When the allocation list becomes public: at once, at a moment, or at a Bitcoin block height. */
-export type RevealSchedule = { kind: 'now' } | { kind: 'time'; at: string } | { kind: 'block'; height: number };
+import type { RevealSchedule } from '../settings/settings.service.js';
+
+export type { RevealSchedule };
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { LeaderboardResponse, LeaderboardViewer } from '../../../shared/schemas/leaderboard.js';
 import type { Database, User } from '../../db/schema.js';
 import { CachedSource } from '../../lib/cached-source.js';
-import { countUserClaims } from '../claims/claims.repository.js';
+import { countUserClaims } from '../claims/claims.service.js';
 import { countRanked, countRankedAbove, listRankedPage, type RankedRow } from './leaderboard.repository.js';
 import { PageCache } from '../../lib/page-cache.js';
 

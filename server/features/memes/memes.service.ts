@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { cleanMemeText, splitMemeText } from '../../../shared/meme-text.js';
 import type { GenerateMemeBody, Meme, PostMemeBody } from '../../../shared/schemas/memes.js';
 import { invalidMemePostUrlMessage, tweetIdFromUrl } from '../../../shared/tweet-url.js';
-import type { User } from '../../db/schema.js';
+import type { Database, User } from '../../db/schema.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { GenerationError, type GenerationProvider } from '../../integrations/generation/provider.js';
-import { countedClaim } from '../claims/claim-counter.js';
-import { claimPost, type ClaimDeps } from '../claims/claims.service.js';
-import { assertPostShowsMeme } from '../claims/meme-post-check.js';
+import { claimPost, type ClaimDeps, countedClaim } from '../claims/claims.service.js';
+import { assertPostShowsMeme } from './meme-post-check.js';
 import { memeView, publicMemeView, type ViewDeps } from './meme-view.js';
-import { findMemeBySessionToken, insertMeme, markMemePosted } from './memes.repository.js';
+import { findMemeById, findMemeBySessionToken, insertMeme, markMemePosted, replaceMemeImage } from './memes.repository.js';
 import { renderMeme } from './render-meme.js';
 import { stableHash } from '../../lib/stable-hash.js';
 
@@ -18,6 +18,26 @@ export interface MemeDeps extends ViewDeps, ClaimDeps {
 }
 
 export const memeNotFoundMessage = "Meme Not Found - This meme doesn't exist or has been removed.";
+
+export { memeHeight, memeWidth } from './render-meme.js';
+
+const imageFixedOnceClaimed = () =>
+  conflict('MEME_ALREADY_POSTED', 'This meme has already been claimed, so its image cannot change.');
+
+/** The user's own meme whose image may still change: 404 when there is none, 403 when another's, 409 once claimed. */
+export async function findMemeForNewImage(db: Kysely<Database>, user: User, memeId: number) {
+  const meme = await findMemeById(db, memeId);
+  if (!meme) throw notFound('MEME_NOT_FOUND', memeNotFoundMessage);
+  if (meme.user_id !== user.id) throw forbidden('You can only change your own memes.');
+  // A claimed meme is shared on X: its card must keep showing what was claimed.
+  if (meme.is_posted === 1) throw imageFixedOnceClaimed();
+  return meme;
+}
+
+/** Gives the meme its new image; 409 when it was claimed while the image was encoded (checked again in the write). */
+export async function setMemeImage(db: Kysely<Database>, memeId: number, imageFile: string): Promise<void> {
+  if (!(await replaceMemeImage(db, memeId, imageFile))) throw imageFixedOnceClaimed();
+}
 
 async function background(deps: MemeDeps, uploadedImageUrl: string | null | undefined, templateId: number) {
   if (!uploadedImageUrl) return { image: await deps.templates.artwork(templateId)!, uploaded: null };

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { normalizeWallet } from '../../../shared/wallet.js';
 import type { Database } from '../../db/schema.js';
-import { deleteUserSessions } from '../auth/sessions.repository.js';
-import { findUserByWallet, setBlocked } from '../users/users.repository.js';
+import { deleteUserSessions } from '../auth/sessions.service.js';
+import { findUserByWallet, setBlocked } from '../users/users.service.js';
 
 export type BlockResult =
   | { ok: true; walletAddress: string; blocked: boolean; sessionsEnded: boolean }

@@ -2,15 +2,16 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { mulDivRound } from '../../../shared/token-amount.js';
 import { demoRefusal } from '../../demo/demo-refusal.js';
-import { checkTokens } from '../imports/import-fields.js';
-import { demoRowsInTheWay, type ImportProgress, sourceNameProblem } from '../imports/import-file.js';
 import {
-  countBlockedUsersWithPoints,
+  checkTokens,
   countPointsAllocationsOfSource,
+  demoRowsInTheWay,
   findPointsWalletsOfOtherSources,
-  listAllocatableUsers,
-} from '../imports/imports.repository.js';
-import { replacePointsSource } from '../imports/replace-source.js';
+  type ImportProgress,
+  replacePointsSource,
+  sourceNameProblem,
+} from '../imports/points-import.service.js';
+import { countBlockedUsersWithPoints, listAllocatableUsers } from './allocate.repository.js';
 import { splitByWeights } from './split-by-weights.js';
 
 export const defaultAllocateSource = 'allocate';

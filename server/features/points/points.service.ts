@@ -7,6 +7,8 @@ import { notFound } from '../../errors.js';
 import { readPointsStats } from './points-stats.repository.js';
 import { findPointsAllocation, listPointsAllocations } from './points.repository.js';
 
+export { refreshPointsStats } from './points-stats.repository.js';
+
 /** Tokens per point to 3 decimals, from exact micro amounts. */
 function ratio(allocatedMicro: bigint, points: bigint): number {
   if (points === 0n) return 0;

@@ -3,7 +3,7 @@ import { CollectionParamsSchema } from '../../../shared/schemas/collection.js';
 import { StakingStatsSchema } from '../../../shared/schemas/staking.js';
 import type { AppConfig } from '../../config.js';
 import { errorResponses } from '../../lib/error-responses.js';
-import { assertOwnCollection } from '../collection/own-collection.js';
+import { assertOwnCollection } from '../collection/collection.service.js';
 import type { UpstreamWatch } from '../../lib/upstream-state.js';
 import { createStakingService } from './staking.service.js';
 

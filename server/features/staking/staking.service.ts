@@ -8,7 +8,7 @@ import { fetchStakingFigures } from '../../integrations/staking-source.js';
 import { CachedSource } from '../../lib/cached-source.js';
 import { unwatchedUpstreams, type UpstreamWatch } from '../../lib/upstream-state.js';
 import { upstreamUnavailable } from '../../lib/upstream-unavailable.js';
-import { getStakingStats, setStakingStats } from '../settings/settings.repository.js';
+import { getStakingStats, setStakingStats } from '../settings/settings.service.js';
 import { percentLocked } from './percent-locked.js';
 
 /** The locked count as typed, or why it is refused: a whole number from 0 to the collection size. */

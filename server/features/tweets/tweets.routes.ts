@@ -16,8 +16,7 @@ import type { GenerationProvider } from '../../integrations/generation/provider.
 import type { XClient } from '../../integrations/x-client.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import type { ClaimCounter } from '../claims/claim-counter.js';
-import { cooldownFrom } from '../claims/cooldown.js';
+import { type ClaimCounter, cooldownFrom } from '../claims/claims.service.js';
 import { generateTweet, postTweet, userTweets } from './tweets.service.js';
 
 const tags = ['Tweets'];

@@ -6,10 +6,14 @@ import { invalidTweetUrlMessage, tweetIdFromUrl } from '../../../shared/tweet-ur
 import type { Database, User } from '../../db/schema.js';
 import { AppError, badRequest } from '../../errors.js';
 import { GenerationError, type GenerationProvider } from '../../integrations/generation/provider.js';
-import { countUserClaims, listUserClaims } from '../claims/claims.repository.js';
-import { countedClaim } from '../claims/claim-counter.js';
-import { claimPost, type ClaimDeps } from '../claims/claims.service.js';
-import { clockSkewMs } from '../claims/own-post.js';
+import {
+  claimPost,
+  type ClaimDeps,
+  clockSkewMs,
+  countedClaim,
+  countUserClaims,
+  listUserClaims,
+} from '../claims/claims.service.js';
 
 export async function generateTweet(
   provider: GenerationProvider,

@@ -2,11 +2,10 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { UploadResponseSchema, uploadSizeMessage, uploadTypeMessage } from '../../../shared/schemas/memes.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import { AppError, badRequest } from '../../errors.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { cleanUpload, coverPng } from '../../lib/images.js';
-import { findMemeById, replaceMemeImage } from '../memes/memes.repository.js';
-import { memeHeight, memeWidth } from '../memes/render-meme.js';
+import { findMemeForNewImage, memeHeight, memeWidth, setMemeImage } from '../memes/memes.service.js';
 import type { UploadStore } from './upload-store.js';
 
 const tags = ['Uploads'];
@@ -24,7 +23,6 @@ async function readFile(file: MultipartFile | undefined): Promise<Buffer> {
   }
 }
 
-const alreadyPosted = () => conflict('MEME_ALREADY_POSTED', 'This meme has already been claimed, so its image cannot change.');
 const malformedMessage = 'The upload was cut off or malformed. Please try again.';
 
 /** The one file and the text fields of a multipart body; a body that cannot be parsed is a 400. */
@@ -97,16 +95,11 @@ const uploadsRoutes: FastifyPluginAsyncTypebox<{ store: UploadStore }> = async (
       const { bytes, fields } = await readParts(request, 'memeImage');
       const memeId = Number(fields.memeId);
       if (!Number.isSafeInteger(memeId) || memeId < 1) throw badRequest('INVALID_MEME_ID', 'memeId must be a meme id.');
-      const meme = await findMemeById(app.db, memeId);
-      if (!meme) throw notFound('MEME_NOT_FOUND', "Meme Not Found - This meme doesn't exist or has been removed.");
-      if (meme.user_id !== user.id) throw forbidden('You can only change your own memes.');
-      // A claimed meme is shared on X: its card must keep showing what was claimed.
-      if (meme.is_posted === 1) throw alreadyPosted();
+      const meme = await findMemeForNewImage(app.db, user, memeId);
       const clean = await cleanUpload(bytes);
       const png = await coverPng(clean.data, { width: memeWidth, height: memeHeight });
       const name = await store.save(png, 'png');
-      // Checked again in the write: the meme may have been claimed while the image was encoded.
-      if (!(await replaceMemeImage(app.db, meme.id, name))) throw alreadyPosted();
+      await setMemeImage(app.db, meme.id, name);
       return { uploadedImageUrl: store.urlOf(name) };
     },
   );

@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { UserDataResponseSchema, UsernameParamsSchema } from '../../../shared/schemas/auth.js';
 import { normalizeWallet } from '../../../shared/wallet.js';
 import { errorResponses } from '../../lib/error-responses.js';
-import { findTwitterAccountByUser } from '../x-auth/x-auth.repository.js';
-import { toTwitterAccountView } from '../x-auth/x-auth.service.js';
+import { findTwitterAccountByUser, toTwitterAccountView } from '../x-auth/x-auth.service.js';
 import { toUserView } from './user-view.js';
 
 /** User data is private: only the session's own user can read it. */

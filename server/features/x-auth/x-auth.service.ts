@@ -18,6 +18,8 @@ import {
   upsertTwitterAccount,
 } from './x-auth.repository.js';
 
+export { deleteStaleOauthStates, findTwitterAccountByUser };
+
 export interface XDeps {
   db: Kysely<Database>;
   x: XClient;

@@ -1,0 +1,1 @@
+export { deleteEndedRateLimits } from './rate-limits.repository.js';

@@ -1,0 +1,16 @@
+export {
+  getLaunchSettings,
+  getPointsStats,
+  getStakingStats,
+  type LaunchSettings,
+  type PointsStats,
+  recordRevealedAt,
+  type RevealSchedule,
+  seedRevealSchedule,
+  setNotice,
+  setPause,
+  setPointsStats,
+  setRevealSchedule,
+  setStakingStats,
+  type StoredNotice,
+} from './settings.repository.js';

@@ -1,0 +1,1 @@
+export type { UploadStore } from './upload-store.js';
