@@ -66,6 +66,7 @@ function normalizePostText(text: string): string {
     .replace(/(?:https?:\/\/|www\.)\S*/giu, ' ')
     .replace(/@[\p{L}\p{N}_]+/gu, ' ')
     .replace(/[#＃][\p{L}\p{N}_]+(?:\.\p{N}+)?/gu, ' ')
+    // eslint-disable-next-line no-misleading-character-class -- joiners and variation selectors are removed one by one, not as parts of a sequence
     .replace(/[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\u200d\ufe0e\ufe0f\u20e3]/gu, ' ')
     .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
     .trim();

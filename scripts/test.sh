@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole suite, as CI runs it: typecheck, unit, API on SQLite, API on PostgreSQL, browser.
+# The whole suite, as CI runs it: typecheck, lint, unit, API on SQLite, API on PostgreSQL, browser.
 # Two Nodes: the machine's (20 here) and Node 26, the current LTS (scripts/with-node26.sh). The unit
 # suite runs on both; the API suite runs on SQLite with Node 26 and on PostgreSQL with the machine's
 # Node, so each Node meets the server and each dialect is covered within CI's time budget.
@@ -13,6 +13,8 @@ postgres_url="${TEST_DATABASE_URL:-}"
 unset TEST_DATABASE_URL
 
 timed_step 'typecheck' npm run --silent typecheck
+
+timed_step 'lint' npm run --silent lint
 
 timed_step 'unit tests' npx vitest run --project unit
 

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /** Timestamps are epoch milliseconds (bigint in PostgreSQL, parsed to number; integer in SQLite). */
 export interface UsersTable {
@@ -210,13 +210,8 @@ export interface Database {
 }
 
 export type User = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
-export type Session = Selectable<SessionsTable>;
 export type AuthChallenge = Selectable<AuthChallengesTable>;
-export type AllocationRecord = Selectable<AllocationRecordsTable>;
 export type PointsAllocation = Selectable<PointsAllocationsTable>;
 export type TwitterAccount = Selectable<TwitterAccountsTable>;
-export type TweetClaim = Selectable<TweetClaimsTable>;
 export type MemeRow = Selectable<MemesTable>;
 export type AllocationDispute = Selectable<AllocationDisputesTable>;

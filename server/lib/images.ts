@@ -1,10 +1,10 @@
-import type { Metadata } from 'sharp';
+import type { default as sharpLibrary, Metadata } from 'sharp';
 import { AppError } from '../errors.js';
 import { uploadTypeMessage } from '../../shared/schemas/memes.js';
 
 // The only module that touches the image library: every decode, encode and composite goes through
 // here, so a limit set once holds on every path (uploads, meme rendering, template artwork).
-type Sharp = (typeof import('sharp'))['default'];
+type Sharp = typeof sharpLibrary;
 let library: Promise<Sharp> | null = null;
 
 /**

@@ -145,4 +145,3 @@ export function createAppMetrics(sources: MetricsSources) {
   };
 }
 
-export type AppMetrics = ReturnType<typeof createAppMetrics>;

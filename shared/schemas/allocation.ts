@@ -44,7 +44,6 @@ export const AllocationProofQuerySchema = Type.Object(
   { wallet: Type.String({ maxLength: 200 }) },
   { additionalProperties: false },
 );
-export type AllocationProofQuery = Static<typeof AllocationProofQuerySchema>;
 
 export const AllocationProofLeafSchema = Type.Object({
   category: Type.String(),

@@ -1,4 +1,4 @@
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import { errorCodes } from '../error-codes.js';
 
 /** The one error body every failing call returns (DESIGN.md, Errors); some codes add details. */
@@ -9,4 +9,3 @@ export const ErrorResponseSchema = Type.Object(
   },
   { additionalProperties: true },
 );
-export type ErrorResponse = Static<typeof ErrorResponseSchema>;

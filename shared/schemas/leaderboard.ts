@@ -11,7 +11,6 @@ export const LeaderboardQuerySchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type LeaderboardQuery = Static<typeof LeaderboardQuerySchema>;
 
 /**
  * One miner. Ranks are standard competition ranks by points (1, 2, 2, 4); within a tie the miner
@@ -29,7 +28,6 @@ export const LeaderboardEntrySchema = Type.Object({
   /** This row is the caller's own. */
   isViewer: Type.Boolean(),
 });
-export type LeaderboardEntry = Static<typeof LeaderboardEntrySchema>;
 
 export const LeaderboardViewerSchema = Type.Object({
   /** Null while the caller is not ranked (no points yet, or blocked). */

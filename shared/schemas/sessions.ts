@@ -17,7 +17,5 @@ export const SessionSummarySchema = Type.Object({
 export type SessionSummary = Static<typeof SessionSummarySchema>;
 
 export const SessionListResponseSchema = Type.Object({ sessions: Type.Array(SessionSummarySchema) });
-export type SessionListResponse = Static<typeof SessionListResponseSchema>;
 
 export const SessionHandleParamsSchema = Type.Object({ handle: SessionHandleSchema });
-export type SessionHandleParams = Static<typeof SessionHandleParamsSchema>;

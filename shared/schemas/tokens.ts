@@ -31,7 +31,6 @@ export const AllocationsQuerySchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type AllocationsQuery = Static<typeof AllocationsQuerySchema>;
 
 export const AllocationsPageSchema = Type.Object({
   allocations: Type.Array(TokenAllocationSchema),

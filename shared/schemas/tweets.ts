@@ -55,7 +55,6 @@ export const UserTweetsQuerySchema = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: maxClaimedTweetsPageSize, default: claimedTweetsPageSize })),
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
 });
-export type UserTweetsQuery = Static<typeof UserTweetsQuerySchema>;
 
 export const UserTweetSchema = Type.Object({
   id: Type.Integer(),
@@ -67,7 +66,6 @@ export const UserTweetSchema = Type.Object({
   /** ISO 8601 date. */
   createdAt: Type.String(),
 });
-export type UserTweet = Static<typeof UserTweetSchema>;
 
 export const UserTweetsResponseSchema = Type.Object({
   /** One page, newest first. */

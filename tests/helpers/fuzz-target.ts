@@ -172,4 +172,3 @@ export async function startFuzzTarget() {
   };
 }
 
-export type FuzzTarget = Awaited<ReturnType<typeof startFuzzTarget>>;

@@ -18,7 +18,8 @@ export function ScrollToTop() {
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
-    // Runs once per navigation: the key is new for each one.
+    // Runs once per navigation: the key is new for each one; the rest is read as it is then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above
   }, [key]);
 
   return null;

@@ -5,7 +5,7 @@ import { check, CheckFailed, type Report } from './restore-checks.js';
 import { restorePostgres } from './restore-postgres.js';
 import { restoreSqlite } from './restore-sqlite.js';
 
-export type { RestoreCheck } from './restore-checks.js';
+;
 
 export class RestoreRefused extends Error {}
 

@@ -9,6 +9,7 @@ const mentions = /@[\p{L}\p{N}_]+/gu;
 // `#BRC2.0` is one tag here, as the tweet rules read it.
 const hashtags = /[#＃][\p{L}\p{N}_]+(?:\.\p{N}+)?/gu;
 // Pictographs, skin tones, flags and the joiners and selectors that glue emoji sequences together.
+// eslint-disable-next-line no-misleading-character-class -- joiners and variation selectors are removed one by one, not as parts of a sequence
 const emoji = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\u200d\ufe0e\ufe0f\u20e3]/gu;
 // Everything that is neither a letter, a mark nor a number: punctuation, symbols, controls, spaces.
 const notWords = /[^\p{L}\p{M}\p{N}]+/gu;

@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { type Insertable, type Kysely, sql } from 'kysely';
-import type { AllocationRecordsTable, Database, PointsAllocationsTable } from '../../db/schema.js';
+import type { Database, PointsAllocationsTable } from '../../db/schema.js';
 import type { AllocationRows } from './allocation-rows.js';
 import type { LeafRows } from './allocation-worker-client.js';
 
@@ -9,7 +9,6 @@ const batchSize = 500;
 // Wallets looked up per query when checking which source owns them.
 const lookupSize = 1000;
 
-export type NewAllocationRecord = Insertable<AllocationRecordsTable>;
 export type NewPointsAllocation = Insertable<PointsAllocationsTable>;
 
 function batches<T>(rows: readonly T[], size: number): T[][] {

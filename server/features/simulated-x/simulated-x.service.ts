@@ -198,7 +198,6 @@ export function createSimulatedX(options: { clientId: string; redirectUri: strin
   };
 }
 
-export type SimulatedX = ReturnType<typeof createSimulatedX>;
 
 /** The link X would give the post, in the form the app's claim dialog accepts. */
 export function postUrl(post: SimulatedPost): string {

@@ -23,6 +23,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   // Layout effect: the stored session is applied before the first paint, so no logged-out flash.
   useLayoutEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- storage is read once the page is in the browser, before its first paint
     setSession(readStoredSession());
     setIsInitialised(true);
   }, []);
@@ -38,6 +39,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const expired = isSessionExpired(userQuery.error);
   useEffect(() => {
     if (!expired) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- follows the server's answer, once per expiry
     setSession(emptySession);
     queryClient.clear();
   }, [expired, queryClient]);

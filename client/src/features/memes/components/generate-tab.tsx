@@ -38,6 +38,7 @@ export function GenerateTab({ userId, hasTwitter, current, onGenerated, onClear,
   useEffect(() => {
     if (claimedId === null) return;
     removeImage();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a reset when the server says the meme was claimed, once per meme
     setPrompt('');
   }, [claimedId, removeImage]);
 

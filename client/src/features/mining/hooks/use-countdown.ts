@@ -9,6 +9,7 @@ const minuteMs = 60_000;
 export function useMinutesLeft(endsAt: number, onDone: () => void): number {
   const [tick, setTick] = useState(0);
   // Read the clock on every render: a re-fetched cooldown moves endsAt between ticks.
+  // eslint-disable-next-line react-hooks/purity -- see the line above; the timer below re-renders at each minute
   const remainingMs = Math.max(0, endsAt - Date.now());
 
   useEffect(() => {
@@ -21,6 +22,7 @@ export function useMinutesLeft(endsAt: number, onDone: () => void): number {
     const timer = setTimeout(() => setTick((value) => value + 1), untilNextMinute + 50);
     return () => clearTimeout(timer);
     // onDone is a notification only; a new function identity must not restart the timer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above; remainingMs changes on every render
   }, [endsAt, tick, remainingMs <= 0]);
 
   return Math.ceil(remainingMs / minuteMs);

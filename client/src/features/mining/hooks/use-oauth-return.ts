@@ -67,6 +67,7 @@ export function useOAuthReturn() {
     }
     exchange.mutate({ code, state, walletAddress: username });
     // Only a new callback (another query string) or the session becoming ready should start this again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above
   }, [status, queryKey, isInitialised, isLoggedIn, username]);
 
   return { isExchanging: exchange.isPending };

@@ -6,14 +6,15 @@ import { useFormat } from '../hooks/use-format';
 const RADIUS = 15.915494;
 
 /** Donut of the distribution. Hidden from screen readers: the table beside it carries the same figures. */
+// Each share starts where the ones before it end.
+const segments = distribution.map((item, index) => ({
+  key: item.key,
+  percent: item.percent,
+  start: distribution.slice(0, index).reduce((sum, before) => sum + before.percent, 0),
+}));
+
 export function DistributionChart() {
   const format = useFormat();
-  let start = 0;
-  const segments = distribution.map((item) => {
-    const segment = { key: item.key, percent: item.percent, start };
-    start += item.percent;
-    return segment;
-  });
 
   return (
     <svg className="tk-donut" viewBox="0 0 42 42" aria-hidden="true" focusable="false">

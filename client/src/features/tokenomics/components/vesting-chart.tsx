@@ -8,6 +8,12 @@ const RIGHT = 296;
 const TOP = 22;
 const BASE = 104;
 
+/** Each release with the share released so far. */
+const releaseSteps = whaleReleaseTargets.map((target, index) => ({
+  ...target,
+  cumulative: whaleReleaseTargets.slice(0, index + 1).reduce((sum, release) => sum + release.percent, 0),
+}));
+
 /**
  * The share of the whale bonus released over time, as a staircase from TGE to the last release.
  * Hidden from screen readers: the release table below carries the same figures.
@@ -19,11 +25,7 @@ export function VestingChart() {
   const x = (blocks: number) => LEFT + ((RIGHT - LEFT) * blocks) / lastOffset;
   const y = (percent: number) => BASE - ((BASE - TOP) * percent) / 100;
 
-  let released = 0;
-  const steps = whaleReleaseTargets.map((target) => {
-    released += target.percent;
-    return { ...target, cumulative: released };
-  });
+  const steps = releaseSteps;
   let path = `M ${LEFT} ${BASE}`;
   let previous = 0;
   for (const step of steps) {
