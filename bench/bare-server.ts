@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
-import { fromMicro, mulDivRound } from '../shared/token-amount.js';
+import { fromMicro, mulDivRound } from '@shared/token-amount';
 
 export interface FixedAnswer {
   path: string;

@@ -1,6 +1,6 @@
 /** A large allocation CSV for the import bench: real mainnet addresses of all four kinds (valid checksums). */
 import fs from 'node:fs';
-import { knownAllocationCategories } from '../shared/allocation-categories.js';
+import { knownAllocationCategories } from '@shared/allocation-categories';
 import { benchAddress, seededRandom } from './bench-addresses.js';
 
 /**

@@ -6,7 +6,7 @@
  * still fit the total supply the import enforces.
  */
 import fs from 'node:fs';
-import { knownAllocationCategories } from '../shared/allocation-categories.js';
+import { knownAllocationCategories } from '@shared/allocation-categories';
 import { benchAddress, seededRandom } from './bench-addresses.js';
 
 const maxCategoriesPerWallet = 5;

@@ -1,6 +1,6 @@
 /** `npm run disputes -- list|show|answer|resolve|export`: the operator's side of allocation disputes. */
-import { disputeStatuses, type DisputeStatus } from '../shared/dispute-rules.js';
-import type { Dispute } from '../shared/schemas/disputes.js';
+import { disputeStatuses, type DisputeStatus } from '@shared/dispute-rules';
+import type { Dispute } from '@shared/schemas/disputes';
 import { disputesCsv } from '../server/features/disputes/disputes-csv.js';
 import {
   answerDispute,

@@ -11,10 +11,10 @@ import {
   publicSaleCategory,
   stakingSeasonCategory,
   whaleBonusCategory,
-} from '../shared/allocation-categories.js';
-import { baseAirdropPerNft } from '../shared/tokenomics.js';
-import { microToString, toMicro } from '../shared/token-amount.js';
-import { whaleBonusSchedule } from '../shared/whale-bonus.js';
+} from '@shared/allocation-categories';
+import { baseAirdropPerNft } from '@shared/tokenomics';
+import { microToString, toMicro } from '@shared/token-amount';
+import { whaleBonusSchedule } from '@shared/whale-bonus';
 
 /** mulberry32: a tiny seeded PRNG, so the file only changes when this script does. */
 function seeded(seed: number): () => number {

@@ -1,5 +1,5 @@
 /** `npm run import:allocations -- FILE.csv`: loads the allocation records behind the allocation lookup. */
-import { knownAllocationCategories } from '../shared/allocation-categories.js';
+import { knownAllocationCategories } from '@shared/allocation-categories';
 import { importAllocationsFile } from '../server/features/imports/allocation-import.service.js';
 import { asOfBlockHelp } from './allocation-snapshot.js';
 import { runImportCli } from './import-cli.js';

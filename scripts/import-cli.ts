@@ -7,7 +7,7 @@ import { demoRefusal, describeDemoCounts } from '../server/demo/demo-refusal.js'
 import { extraCategoryProblem } from '../server/features/imports/category-check.js';
 import { type ImportAccepted, type ImportOptions, type ImportResult, sourceNameProblem } from '../server/features/imports/import-file.js';
 import { isStorageFull } from '../server/lib/storage-full.js';
-import { microToString } from '../shared/token-amount.js';
+import { microToString } from '@shared/token-amount';
 import { parseAsOfBlock, snapshotHeight, snapshotLines } from './allocation-snapshot.js';
 import { field, noSpaceLeft, plural, progressLine, runCommand, UsageError, withDatabase } from './cli.js';
 

@@ -61,6 +61,8 @@ export async function buildServer(outdir = distFolder): Promise<void> {
     target: 'node20',
     sourcemap: true,
     logLevel: 'warning',
+    // Its paths resolve @shared/… as the client's build does.
+    tsconfig: 'tsconfig.server.json',
   } as const;
   // Error stacks in the log point at the TypeScript sources.
   const sourceMaps = 'process.setSourceMapsEnabled(true);';

@@ -1,6 +1,6 @@
 /** `npm run set-staking -- --locked N`: stores how many NFTs of the collection are locked in staking. */
 import { parseLockedCount, setStakingLocked } from '../server/features/staking/staking.service.js';
-import { brand } from '../shared/brand.js';
+import { brand } from '@shared/brand';
 import { runCommand, UsageError, withDatabase } from './cli.js';
 
 const usage = 'Usage: npm run set-staking -- --locked N';

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { defaultExternalLinks, type ExternalLinkName, type ExternalLinks, externalLinkVariables } from '../shared/links.js';
-import type { WalletProof } from '../shared/schemas/config.js';
+import { defaultExternalLinks, type ExternalLinkName, type ExternalLinks, externalLinkVariables } from '@shared/links';
+import type { WalletProof } from '@shared/schemas/config';
 import { parseRevealSchedule, type RevealSchedule } from './features/launch/reveal-schedule.js';
 import { defaultListenSockets, reusePortSupported } from './lib/listen-sockets.js';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorCode } from '../shared/error-codes.js';
+import type { ErrorCode } from '@shared/error-codes';
 import { databaseRetryAfterSeconds, databaseUnavailability } from './db/database-unavailable.js';
 import { DatabaseBusyError } from './db/waiting-sqlite-driver.js';
 import { isStorageFull, storageFullMessage } from './lib/storage-full.js';

@@ -1,5 +1,5 @@
-import type { XMode, XState } from '../shared/schemas/config.js';
-import { simulatedXLabel } from '../shared/simulated-x.js';
+import type { XMode, XState } from '@shared/schemas/config';
+import { simulatedXLabel } from '@shared/simulated-x';
 
 /** Where the simulated X is served, on the app's own origin. */
 export const simulatedXPrefix = '/simulated-x';

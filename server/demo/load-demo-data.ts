@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { toMicro } from '../../shared/token-amount.js';
+import { toMicro } from '@shared/token-amount';
 import type { Database } from '../db/schema.js';
 import { projectRoot } from '../lib/project-root.js';
 import { refreshPointsStats } from '../features/points/points-stats.repository.js';

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { bech32, bech32m } from 'bech32';
 import bs58check from 'bs58check';
-import type { WalletKind } from '../../shared/wallet.js';
+import type { WalletKind } from '@shared/wallet';
 
 /** A segwit address: witness version 0 uses bech32, 1 (taproot) bech32m (BIP 350). */
 function segwit(version: 0 | 1, program: Uint8Array): string {

@@ -1,4 +1,4 @@
-import { ErrorResponseSchema } from '../../shared/schemas/errors.js';
+import { ErrorResponseSchema } from '@shared/schemas/errors';
 
 type ErrorBody = typeof ErrorResponseSchema;
 

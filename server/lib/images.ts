@@ -1,6 +1,6 @@
 import type { default as sharpLibrary, Metadata } from 'sharp';
 import { AppError } from '../errors.js';
-import { uploadTypeMessage } from '../../shared/schemas/memes.js';
+import { uploadTypeMessage } from '@shared/schemas/memes';
 
 // The only module that touches the image library: every decode, encode and composite goes through
 // here, so a limit set once holds on every path (uploads, meme rendering, template artwork).

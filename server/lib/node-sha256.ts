@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import type { Sha256 } from '../../shared/merkle.js';
+import type { Sha256 } from '@shared/merkle';
 
 /**
  * node:crypto's one-shot SHA-256, synchronous: a million leaves and nodes hash in seconds, where an

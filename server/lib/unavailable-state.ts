@@ -1,4 +1,4 @@
-import type { UpstreamUnavailable } from '../../shared/schemas/upstream.js';
+import type { UpstreamUnavailable } from '@shared/schemas/upstream';
 import { AppError } from '../errors.js';
 
 /**

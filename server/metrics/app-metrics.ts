@@ -1,5 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { type DisputeStatus, disputeStatuses } from '../../shared/dispute-rules.js';
+import { type DisputeStatus, disputeStatuses } from '@shared/dispute-rules';
 import type { LookupCounter } from '../features/allocation/lookup-counter.js';
 import type { ClaimCounter } from '../features/claims/claim-counter.js';
 import { createUpstreamStateGauge } from './upstream-metrics.js';

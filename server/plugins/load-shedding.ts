@@ -1,5 +1,6 @@
 import underPressure from '@fastify/under-pressure';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.js';
 import { AppError } from '../errors.js';
@@ -36,9 +37,53 @@ function isShed(request: FastifyRequest): boolean {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Whether requests are being shed now (always false while shedding is off). */
-    shedding: { active: () => boolean };
+    shedding: {
+      /** Whether requests are being shed now (always false while shedding is off). */
+      active: () => boolean;
+      /** Calls `listener` for each request shed before it reached the app (those raise no error). */
+      onShedBeforeRouting: (listener: () => void) => void;
+    };
   }
+}
+
+/** A shed path as sent, for the turn budget's early answer (anything spelled otherwise meets the hook). */
+function hasShedPrefix(url: string | undefined): boolean {
+  return url !== undefined && shedRoutePrefixes.some((prefix) => url.startsWith(prefix));
+}
+
+/**
+ * The turn budget's answer before routing. Under a spike most of each turn's requests are shed, so
+ * what a shed answer costs sets how long a turn lasts, and with it every admitted request's wait. On
+ * the raw server, before Fastify builds a request and a reply, runs its hooks and logs a line, a 503
+ * costs a fraction of what it costs as an error (docs/performance.md, "Launch spike"). The path is
+ * matched as sent; a request spelled another way (`/%61pi/…`) goes on to the route-matched hook.
+ * Not while draining: those answers need the app's `Connection: close`.
+ */
+function shedBeforeRouting(
+  app: FastifyInstance,
+  budget: ReturnType<typeof loopTurnBudget>,
+  shed: () => void,
+): void {
+  const handlers = app.server.listeners('request');
+  if (handlers.length !== 1) throw new Error(`expected Fastify's one request handler on the server, found ${handlers.length}`);
+  const [appHandler] = handlers as ((request: IncomingMessage, response: ServerResponse) => void)[];
+  const body = JSON.stringify({ error: busy.code, message: busy.message });
+  const headers = {
+    ...app.apiSecurityHeaders,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    'cache-control': 'no-store',
+    'retry-after': String(serverBusyRetryAfterSeconds),
+  };
+  app.server.removeListener('request', appHandler!);
+  app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (hasShedPrefix(request.url) && !app.draining.active && budget.exhausted()) {
+      shed();
+      response.writeHead(503, headers).end(body);
+      return;
+    }
+    appHandler!(request, response);
+  });
 }
 
 /**
@@ -57,7 +102,7 @@ export default fp<{ config: AppConfig }>(
   async (app, { config }) => {
     const { eventLoopDelayMs, sampleIntervalMs, turnBudgetMs } = config.shedding;
     if (eventLoopDelayMs === 0) {
-      app.decorate('shedding', { active: () => false });
+      app.decorate('shedding', { active: () => false, onShedBeforeRouting: () => {} });
       return;
     }
 
@@ -68,7 +113,8 @@ export default fp<{ config: AppConfig }>(
     // A turn that sheds says "busy" on /readyz until a sample interval has passed without one.
     let turnShedAt = Number.NEGATIVE_INFINITY;
     const active = () => (settled && app.isUnderPressure()) || performance.now() - turnShedAt < sampleIntervalMs;
-    app.decorate('shedding', { active });
+    const shedBeforeRoutingListeners: (() => void)[] = [];
+    app.decorate('shedding', { active, onShedBeforeRouting: (listener: () => void) => shedBeforeRoutingListeners.push(listener) });
     app.addHook('onReady', async () => {
       setTimeout(() => {
         settled = true;
@@ -77,6 +123,11 @@ export default fp<{ config: AppConfig }>(
 
     if (turnBudgetMs > 0) {
       const budget = loopTurnBudget(turnBudgetMs);
+      shedBeforeRouting(app, budget, () => {
+        shed++;
+        turnShedAt = performance.now();
+        for (const listener of shedBeforeRoutingListeners) listener();
+      });
       app.addHook('onRequest', (request, reply, done) => {
         if (!budget.exhausted() || !isShed(request)) return done();
         shed++;
@@ -114,5 +165,5 @@ export default fp<{ config: AppConfig }>(
     watch.unref();
     app.addHook('onClose', async () => clearInterval(watch));
   },
-  { name: 'load-shedding' },
+  { name: 'load-shedding', dependencies: ['security', 'draining'] },
 );

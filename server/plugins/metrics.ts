@@ -60,6 +60,7 @@ export default fp<{ config: AppConfig }>(
       metrics.observe(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime);
       done();
     });
+    app.shedding.onShedBeforeRouting(() => metrics.shed());
     // Only failed requests pass here; the error handler (errors.ts) shapes their answers.
     app.addHook('onError', (_request, _reply, error, done) => {
       if (error instanceof AppError && error.code === 'SERVER_BUSY') metrics.shed();

@@ -2,9 +2,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
-import { brand } from '../../shared/brand.js';
-import { ErrorResponseSchema } from '../../shared/schemas/errors.js';
-import { CooldownErrorSchema } from '../../shared/schemas/tweets.js';
+import { brand } from '@shared/brand';
+import { ErrorResponseSchema } from '@shared/schemas/errors';
+import { CooldownErrorSchema } from '@shared/schemas/tweets';
 import { sessionCookieName } from './session.js';
 
 export const openapiDocumentPath = '/api/openapi.json';

@@ -70,6 +70,13 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
   return response.json<Record<string, string | string[]>>();
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The security headers of a JSON answer, for an answer written without a reply (load shedding). */
+    apiSecurityHeaders: Readonly<Record<string, string | string[]>>;
+  }
+}
+
 function isApiAnswer(url: string): boolean {
   return url.startsWith('/api/') && !url.startsWith(apiDocsPrefix);
 }
@@ -83,6 +90,7 @@ export default fp<{ config: AppConfig }>(
   async (app, { config }) => {
     const documentHeaders = await helmetHeaders(documentOptions(config.secureCookies));
     const apiHeaders = await helmetHeaders(apiOptions(config.secureCookies));
+    app.decorate('apiSecurityHeaders', apiHeaders);
     const publicOrigin = new URL(config.publicUrl).origin;
 
     // One synchronous hook for both. The headers go with the reply's own (a route's reply.header

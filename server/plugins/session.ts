@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { SessionProof } from '../../shared/schemas/auth.js';
+import type { SessionProof } from '@shared/schemas/auth';
 import type { AppConfig } from '../config.js';
 import type { User } from '../db/schema.js';
 import { AppError, forbidden, unauthorized } from '../errors.js';

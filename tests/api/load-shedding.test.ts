@@ -119,7 +119,8 @@ describe('load shedding', { timeout: 60_000 }, () => {
 
   it('answers the rest of a turn 503 SERVER_BUSY once that turn of the event loop has spent SHED_TURN_BUDGET_MS, and says so on /readyz', async () => {
     // The loop-delay bound out of reach: only the turn budget sheds here.
-    await start({ SHED_EVENT_LOOP_DELAY_MS: '60000', SHED_SAMPLE_INTERVAL_MS: '1000', SHED_TURN_BUDGET_MS: '1' });
+    const metricsToken = 'load-shedding-metrics-token';
+    await start({ SHED_EVENT_LOOP_DELAY_MS: '60000', SHED_SAMPLE_INTERVAL_MS: '1000', SHED_TURN_BUDGET_MS: '1', METRICS_TOKEN: metricsToken });
 
     const answers = await requestsInOneTurn(port, 200, lookupRequest);
     const busy = answers.filter((answer) => answer.status === 503);
@@ -129,8 +130,15 @@ describe('load shedding', { timeout: 60_000 }, () => {
     expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 503)).toEqual([]);
     for (const answer of busy) {
       expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
-      expect(JSON.parse(answer.body).error).toBe('SERVER_BUSY');
+      expect(JSON.parse(answer.body)).toEqual({ error: 'SERVER_BUSY', message: 'The server is busy right now. Please try again in a few seconds.' });
+      // Answered before routing, still with a JSON answer's protections.
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['content-security-policy']).toContain("default-src 'none'");
     }
+    const scrape = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
+    expect(Number(/^shed_requests_total (\d+)$/m.exec(scrape)?.[1])).toBe(busy.length);
     expect(ctx.app.shedding.active()).toBe(true);
     expect((await fetch(`${base}/readyz`)).status).toBe(503);
     expect((await fetch(`${base}/healthz`)).status).toBe(200);

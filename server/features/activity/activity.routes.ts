@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { type StatsResponse, StatsResponseSchema } from '../../../shared/schemas/stats.js';
+import { type StatsResponse, StatsResponseSchema } from '@shared/schemas/stats';
 import { CachedSource } from '../../lib/cached-source.js';
 import { repeatedAnswer } from '../../lib/repeated-answer.js';
 import { activityCounts } from './activity.repository.js';

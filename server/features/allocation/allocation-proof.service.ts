@@ -4,10 +4,10 @@ import {
   type AllocationProofLeaf,
   type AllocationRoot,
   emptyLookupMessage,
-} from '../../../shared/schemas/allocation.js';
-import { allocationLeafText, hashLeaf, leafCount, leafIndex, type MerkleTree, merkleProof, toHex, treeRoot } from '../../../shared/merkle.js';
-import { fromMicro } from '../../../shared/token-amount.js';
-import { normalizeWallet } from '../../../shared/wallet.js';
+} from '@shared/schemas/allocation';
+import { allocationLeafText, hashLeaf, leafCount, leafIndex, type MerkleTree, merkleProof, toHex, treeRoot } from '@shared/merkle';
+import { fromMicro } from '@shared/token-amount';
+import { normalizeWallet } from '@shared/wallet';
 import type { Database } from '../../db/schema.js';
 import { badRequest, notFound } from '../../errors.js';
 import { findWalletLeafRows } from './allocation-leaves.repository.js';

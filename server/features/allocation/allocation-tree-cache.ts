@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Sha256 } from '../../../shared/merkle.js';
+import type { Sha256 } from '@shared/merkle';
 import type { Database } from '../../db/schema.js';
 import { type AllocationTreeState, buildAllocationTree, readTableVersion } from './allocation-tree.js';
 import { nodeSha256 } from '../../lib/node-sha256.js';

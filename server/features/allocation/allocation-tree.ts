@@ -9,7 +9,7 @@ import {
   sortHashes,
   toHex,
   treeRoot,
-} from '../../../shared/merkle.js';
+} from '@shared/merkle';
 import type { Database } from '../../db/schema.js';
 import { findIdRange, readLeafRows } from './allocation-leaves.repository.js';
 import { type AllocationSnapshot, listAllocationSnapshots } from './allocation-snapshots.repository.js';

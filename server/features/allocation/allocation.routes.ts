@@ -5,7 +5,7 @@ import {
   AllocationRootSchema,
   LookupBodySchema,
   LookupResultSchema,
-} from '../../../shared/schemas/allocation.js';
+} from '@shared/schemas/allocation';
 import { errorResponses } from '../../lib/error-responses.js';
 import { revealGateResponses } from '../../plugins/launch.js';
 import { getAllocationProof, getAllocationRoot } from './allocation-proof.service.js';

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { LookupResult } from '../../../shared/schemas/allocation.js';
-import { emptyLookupMessage } from '../../../shared/schemas/allocation.js';
-import { fromMicro } from '../../../shared/token-amount.js';
-import { normalizeWallet } from '../../../shared/wallet.js';
+import type { LookupResult } from '@shared/schemas/allocation';
+import { emptyLookupMessage } from '@shared/schemas/allocation';
+import { fromMicro } from '@shared/token-amount';
+import { normalizeWallet } from '@shared/wallet';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import { findWalletAsOfBlock } from './allocation-snapshots.repository.js';

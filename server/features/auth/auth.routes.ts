@@ -6,7 +6,7 @@ import {
   LoginResponseSchema,
   OkResponseSchema,
   VerifyBodySchema,
-} from '../../../shared/schemas/auth.js';
+} from '@shared/schemas/auth';
 import type { AppConfig } from '../../config.js';
 import { describedError, errorResponses } from '../../lib/error-responses.js';
 import { toUserView } from '../users/users.service.js';

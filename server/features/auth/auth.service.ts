@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { SessionProof } from '../../../shared/schemas/auth.js';
-import { invalidWalletMessage, isValidJoinAddress, normalizeWallet } from '../../../shared/wallet.js';
+import type { SessionProof } from '@shared/schemas/auth';
+import { invalidWalletMessage, isValidJoinAddress, normalizeWallet } from '@shared/wallet';
 import type { Database, User } from '../../db/schema.js';
 import { AppError, badRequest } from '../../errors.js';
 import { insertUserIfAbsent, touchLogin } from '../users/users.service.js';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { SessionProof } from '../../../shared/schemas/auth.js';
+import type { SessionProof } from '@shared/schemas/auth';
 import type { Database, User } from '../../db/schema.js';
 
 export async function insertSession(

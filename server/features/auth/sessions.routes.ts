@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { OkResponseSchema } from '../../../shared/schemas/auth.js';
-import { SessionHandleParamsSchema, SessionListResponseSchema } from '../../../shared/schemas/sessions.js';
+import { OkResponseSchema } from '@shared/schemas/auth';
+import { SessionHandleParamsSchema, SessionListResponseSchema } from '@shared/schemas/sessions';
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../../errors.js';
 import { errorResponses } from '../../lib/error-responses.js';

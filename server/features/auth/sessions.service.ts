@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { SessionSummary } from '../../../shared/schemas/sessions.js';
+import type { SessionSummary } from '@shared/schemas/sessions';
 import type { Database, User } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { deleteUserSession, listUserSessions } from './sessions.repository.js';

@@ -1,4 +1,4 @@
-import { brand } from '../../../shared/brand.js';
+import { brand } from '@shared/brand';
 
 /**
  * The text a wallet signs to sign in, in the shape of Sign-In with Ethereum (EIP-4361) that wallet

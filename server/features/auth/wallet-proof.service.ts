@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { ChallengeResponse } from '../../../shared/schemas/auth.js';
-import { invalidWalletMessage, isValidJoinAddress, normalizeWallet } from '../../../shared/wallet.js';
+import type { ChallengeResponse } from '@shared/schemas/auth';
+import { invalidWalletMessage, isValidJoinAddress, normalizeWallet } from '@shared/wallet';
 import type { Database, User } from '../../db/schema.js';
 import { AppError, badRequest } from '../../errors.js';
 import { insertUserIfAbsent, markWalletProtected, touchLogin } from '../users/users.service.js';

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { FastifyReply } from 'fastify';
-import { type TipHeight, TipHeightSchema } from '../../../shared/schemas/chain.js';
+import { type TipHeight, TipHeightSchema } from '@shared/schemas/chain';
 import {
   UpstreamQuerySchema,
   type UpstreamUnavailable,
   UpstreamUnavailableSchema,
-} from '../../../shared/schemas/upstream.js';
+} from '@shared/schemas/upstream';
 import type { AppConfig } from '../../config.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { repeatedAnswer } from '../../lib/repeated-answer.js';

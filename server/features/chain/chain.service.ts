@@ -1,4 +1,4 @@
-import type { TipHeight } from '../../../shared/schemas/chain.js';
+import type { TipHeight } from '@shared/schemas/chain';
 import type { AppConfig } from '../../config.js';
 import { fetchTipHeight } from '../../integrations/block-explorer.js';
 import { type Cached, CachedSource } from '../../lib/cached-source.js';

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../../shared/error-codes.js';
+import type { ErrorCode } from '@shared/error-codes';
 import { databaseUnavailability } from '../../db/database-unavailable.js';
 import { DatabaseBusyError } from '../../db/waiting-sqlite-driver.js';
 import { AppError } from '../../errors.js';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { miningRewards, tweetCooldownMs } from '../../../shared/app-limits.js';
+import { miningRewards, tweetCooldownMs } from '@shared/app-limits';
 import type { Database, User } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError } from '../../errors.js';

@@ -1,5 +1,5 @@
-import { tweetCooldownMs } from '../../../shared/app-limits.js';
-import type { Cooldown } from '../../../shared/schemas/tweets.js';
+import { tweetCooldownMs } from '@shared/app-limits';
+import type { Cooldown } from '@shared/schemas/tweets';
 import { AppError } from '../../errors.js';
 
 export function cooldownFrom(lastClaimAt: number | null, now: number): Cooldown {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { CollectionParamsSchema, CollectionStatsSchema } from '../../../shared/schemas/collection.js';
-import { UpstreamQuerySchema, UpstreamUnavailableSchema } from '../../../shared/schemas/upstream.js';
+import { CollectionParamsSchema, CollectionStatsSchema } from '@shared/schemas/collection';
+import { UpstreamQuerySchema, UpstreamUnavailableSchema } from '@shared/schemas/upstream';
 import type { AppConfig } from '../../config.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { cacheControlFor, unavailableAsState } from '../../lib/unavailable-state.js';

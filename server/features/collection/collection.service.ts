@@ -1,5 +1,5 @@
-import { brand } from '../../../shared/brand.js';
-import type { CollectionStats } from '../../../shared/schemas/collection.js';
+import { brand } from '@shared/brand';
+import type { CollectionStats } from '@shared/schemas/collection';
 import type { AppConfig } from '../../config.js';
 import { fetchCollectionStats } from '../../integrations/marketplace.js';
 import { CachedSource } from '../../lib/cached-source.js';

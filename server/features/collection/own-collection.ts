@@ -1,4 +1,4 @@
-import { brand } from '../../../shared/brand.js';
+import { brand } from '@shared/brand';
 import { notFound } from '../../errors.js';
 
 /** Only our own collection is served: the collection endpoints are no open relay to the marketplace. */

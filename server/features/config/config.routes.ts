@@ -4,7 +4,7 @@ import {
   type PublicConfig,
   PublicConfigSchema,
   type StartupPublicConfig,
-} from '../../../shared/schemas/config.js';
+} from '@shared/schemas/config';
 import type { DemoPresence } from '../../demo/demo-presence.js';
 import { repeatedAnswer } from '../../lib/repeated-answer.js';
 import type { LaunchMonitor } from '../launch/launch.service.js';

@@ -1,4 +1,4 @@
-import type { StartupPublicConfig, XState } from '../../../shared/schemas/config.js';
+import type { StartupPublicConfig, XState } from '@shared/schemas/config';
 import type { AppConfig } from '../../config.js';
 import { simulatedXPrefix } from '../../x-mode.js';
 

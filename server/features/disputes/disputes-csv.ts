@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import type { Dispute } from '../../../shared/schemas/disputes.js';
+import type { Dispute } from '@shared/schemas/disputes';
 
 export const disputeCsvColumns = [
   'id',

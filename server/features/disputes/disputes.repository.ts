@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DisputeStatus } from '../../../shared/dispute-rules.js';
+import type { DisputeStatus } from '@shared/dispute-rules';
 import type { AllocationDispute, Database } from '../../db/schema.js';
 
 export interface NewDisputeRow {

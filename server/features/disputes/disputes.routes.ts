@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CreateDisputeBodySchema, DisputeListResponseSchema, DisputeResponseSchema } from '../../../shared/schemas/disputes.js';
+import { CreateDisputeBodySchema, DisputeListResponseSchema, DisputeResponseSchema } from '@shared/schemas/disputes';
 import { errorResponses } from '../../lib/error-responses.js';
 import { revealGateResponses } from '../../plugins/launch.js';
 import { createDispute, disputeCategories, listOwnDisputes } from './disputes.service.js';

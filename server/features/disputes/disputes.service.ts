@@ -6,9 +6,9 @@ import {
   type DisputeStatus,
   disputeStatuses,
   otherDisputeCategory,
-} from '../../../shared/dispute-rules.js';
-import type { CreateDisputeBody, Dispute } from '../../../shared/schemas/disputes.js';
-import { fromMicro } from '../../../shared/token-amount.js';
+} from '@shared/dispute-rules';
+import type { CreateDisputeBody, Dispute } from '@shared/schemas/disputes';
+import { fromMicro } from '@shared/token-amount';
 import type { AllocationDispute, Database, User } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, conflict } from '../../errors.js';

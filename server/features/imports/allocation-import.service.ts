@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { totalSupply } from '../../../shared/tokenomics.js';
+import { totalSupply } from '@shared/tokenomics';
 import type { Database } from '../../db/schema.js';
 import { AllocationRows, categoryTotals, WalletPairCheck } from './allocation-rows.js';
 import { AllocationWorker, type MerkleRoot, type RowBatch, rowBatch } from './allocation-worker-client.js';
@@ -22,7 +22,7 @@ import { labelAllocationSnapshot } from '../allocation/allocation-snapshot.servi
 import { countAllocationRecordsOfSource } from './imports.repository.js';
 import { replaceAllocationSource } from './replace-source.js';
 import { checkWallet } from './wallet-check.js';
-import { normalizeWallet } from '../../../shared/wallet.js';
+import { normalizeWallet } from '@shared/wallet';
 
 export const allocationColumns = ['wallet_address', 'category', 'tokens'] as const;
 

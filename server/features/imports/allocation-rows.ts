@@ -1,4 +1,4 @@
-import { knownAllocationCategories } from '../../../shared/allocation-categories.js';
+import { knownAllocationCategories } from '@shared/allocation-categories';
 import type { CategoryTotal, LineError } from './import-file.js';
 
 /** A typed array that grows as values are appended: numbers kept without a JS array's per-element work. */

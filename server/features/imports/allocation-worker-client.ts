@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import { LeafMessageBytes } from '../../../shared/merkle.js';
+import { LeafMessageBytes } from '@shared/merkle';
 import { startModuleWorker } from '../../lib/module-worker.js';
 import type { AllocationRows } from './allocation-rows.js';
 import type { MerkleRoot } from './merkle-root.js';

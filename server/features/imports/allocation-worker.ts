@@ -4,7 +4,7 @@
  * next one, and builds the tree while the main thread writes the rows.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { allocationLeafText, buildMerkleTree, hashLength, leafMessage, sortHashes, toHex, treeRoot } from '../../../shared/merkle.js';
+import { allocationLeafText, buildMerkleTree, hashLength, leafMessage, sortHashes, toHex, treeRoot } from '@shared/merkle';
 import { createWasmSha256 } from '../../lib/wasm-sha256.js';
 import type { LeafRows, RowBatch, WorkerOptions, WorkerReply, WorkerRequest } from './allocation-worker-client.js';
 import { walletChecker } from './wallet-check.js';

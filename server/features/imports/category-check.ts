@@ -1,5 +1,5 @@
-import { knownAllocationCategories, whaleBonusCategory } from '../../../shared/allocation-categories.js';
-import { isWhaleBonusCategory, whaleReleaseTargets } from '../../../shared/whale-bonus.js';
+import { knownAllocationCategories, whaleBonusCategory } from '@shared/allocation-categories';
+import { isWhaleBonusCategory, whaleReleaseTargets } from '@shared/whale-bonus';
 import { bad, type Checked, maxCategoryLength, ok, quote } from './import-fields.js';
 
 const whaleReleaseNames = whaleReleaseTargets.map((target) => `"${whaleBonusCategory(target.release)}"`).join(', ');

@@ -1,5 +1,5 @@
-import { toMicro } from '../../../shared/token-amount.js';
-import { totalSupply } from '../../../shared/tokenomics.js';
+import { toMicro } from '@shared/token-amount';
+import { totalSupply } from '@shared/tokenomics';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; problem: string };
 

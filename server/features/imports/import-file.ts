@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { countDemoRows, type DemoCounts, demoSource, hasAnyDemoRow } from '../../demo/demo.repository.js';
-import { totalSupply } from '../../../shared/tokenomics.js';
+import { totalSupply } from '@shared/tokenomics';
 import type { MerkleRoot } from './merkle-root.js';
 import { type CsvRecord, type LineError, readCsvRecords } from './csv-records.js';
 import { type Checked, maxTokensMicro } from './import-fields.js';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { LaunchPublicState } from '../../../shared/schemas/config.js';
+import type { LaunchPublicState } from '@shared/schemas/config';
 import type { Database } from '../../db/schema.js';
 import { CachedSource } from '../../lib/cached-source.js';
 import {

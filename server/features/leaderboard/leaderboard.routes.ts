@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { LeaderboardQuerySchema, LeaderboardResponseSchema } from '../../../shared/schemas/leaderboard.js';
+import { LeaderboardQuerySchema, LeaderboardResponseSchema } from '@shared/schemas/leaderboard';
 import { errorResponses } from '../../lib/error-responses.js';
 import { createLeaderboard } from './leaderboard.service.js';
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { LeaderboardResponse, LeaderboardViewer } from '../../../shared/schemas/leaderboard.js';
+import type { LeaderboardResponse, LeaderboardViewer } from '@shared/schemas/leaderboard';
 import type { Database, User } from '../../db/schema.js';
 import { CachedSource } from '../../lib/cached-source.js';
 import { countUserClaims } from '../claims/claims.service.js';

@@ -1,7 +1,7 @@
 import escapeHtml from 'escape-html';
 import type { FastifyPluginAsync } from 'fastify';
-import { brand, memeShareHashtags } from '../../../shared/brand.js';
-import { trackingCodePattern } from '../../../shared/schemas/memes.js';
+import { brand, memeShareHashtags } from '@shared/brand';
+import { trackingCodePattern } from '@shared/schemas/memes';
 import type { MemeRow } from '../../db/schema.js';
 import { findMemeByTrackingCode } from './memes.repository.js';
 import { memeHeight, memeWidth } from './render-meme.js';

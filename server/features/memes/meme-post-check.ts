@@ -1,4 +1,4 @@
-import { memeShareHashtags } from '../../../shared/brand.js';
+import { memeShareHashtags } from '@shared/brand';
 import { badRequest } from '../../errors.js';
 import type { XPost } from '../../integrations/x-client.js';
 

@@ -1,4 +1,4 @@
-import type { Meme, PublicMeme } from '../../../shared/schemas/memes.js';
+import type { Meme, PublicMeme } from '@shared/schemas/memes';
 import type { MemeRow } from '../../db/schema.js';
 import type { UploadStore } from '../uploads/uploads.service.js';
 import type { TemplateLibrary } from './templates.js';

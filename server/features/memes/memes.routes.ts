@@ -10,8 +10,8 @@ import {
   PublicMemeSchema,
   TemplatesResponseSchema,
   TrackingCodeParamsSchema,
-} from '../../../shared/schemas/memes.js';
-import { CooldownErrorSchema } from '../../../shared/schemas/tweets.js';
+} from '@shared/schemas/memes';
+import { CooldownErrorSchema } from '@shared/schemas/tweets';
 import { notFound } from '../../errors.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { memeView, publicMemeView } from './meme-view.js';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { cleanMemeText, splitMemeText } from '../../../shared/meme-text.js';
-import type { GenerateMemeBody, Meme, PostMemeBody } from '../../../shared/schemas/memes.js';
-import { invalidMemePostUrlMessage, tweetIdFromUrl } from '../../../shared/tweet-url.js';
+import { cleanMemeText, splitMemeText } from '@shared/meme-text';
+import type { GenerateMemeBody, Meme, PostMemeBody } from '@shared/schemas/memes';
+import { invalidMemePostUrlMessage, tweetIdFromUrl } from '@shared/tweet-url';
 import type { Database, User } from '../../db/schema.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { GenerationError, type GenerationProvider } from '../../integrations/generation/provider.js';

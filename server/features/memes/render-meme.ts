@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { cleanMemeText } from '../../../shared/meme-text.js';
+import { cleanMemeText } from '@shared/meme-text';
 import { compositePng, coverPng, type Overlay, textLayer } from '../../lib/images.js';
 
 export const memeWidth = 1200;

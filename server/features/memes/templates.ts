@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { MemeTemplate } from '../../../shared/schemas/memes.js';
+import type { MemeTemplate } from '@shared/schemas/memes';
 import { coverPng } from '../../lib/images.js';
 import { projectRoot } from '../../lib/project-root.js';
 import { memeHeight, memeWidth } from './render-meme.js';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { normalizeWallet } from '../../../shared/wallet.js';
+import { normalizeWallet } from '@shared/wallet';
 import type { Database } from '../../db/schema.js';
 import { deleteUserSessions } from '../auth/sessions.service.js';
 import { findUserByWallet, setBlocked } from '../users/users.service.js';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { mulDivRound } from '../../../shared/token-amount.js';
+import { mulDivRound } from '@shared/token-amount';
 import { demoRefusal } from '../../demo/demo-refusal.js';
 import {
   checkTokens,

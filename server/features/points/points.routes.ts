@@ -5,7 +5,7 @@ import {
   AllocationsQuerySchema,
   MyAllocationResponseSchema,
   TokenStatsSchema,
-} from '../../../shared/schemas/tokens.js';
+} from '@shared/schemas/tokens';
 import { errorResponses } from '../../lib/error-responses.js';
 import { PageCache } from '../../lib/page-cache.js';
 import { repeatedAnswer } from '../../lib/repeated-answer.js';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { AllocationsPage, TokenAllocation, TokenStats } from '../../../shared/schemas/tokens.js';
-import { noAllocationMessage } from '../../../shared/schemas/tokens.js';
-import { fromMicro, mulDivRound } from '../../../shared/token-amount.js';
+import type { AllocationsPage, TokenAllocation, TokenStats } from '@shared/schemas/tokens';
+import { noAllocationMessage } from '@shared/schemas/tokens';
+import { fromMicro, mulDivRound } from '@shared/token-amount';
 import type { Database, PointsAllocation } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { readPointsStats } from './points-stats.repository.js';

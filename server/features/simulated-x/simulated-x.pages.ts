@@ -1,5 +1,5 @@
 import escapeHtml from 'escape-html';
-import { brand } from '../../../shared/brand.js';
+import { brand } from '@shared/brand';
 import { simulatedXPrefix } from '../../x-mode.js';
 import type { ReaderLanguage } from './reader-language.js';
 import type { AuthorizeRequest, SimulatedAccount, SimulatedPost, SimulatedXProblem } from './simulated-x.service.js';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { weightedLength } from '../../../shared/tweet-rules.js';
+import { weightedLength } from '@shared/tweet-rules';
 import { type PostLink, shortenLinks } from './short-links.js';
 
 /*

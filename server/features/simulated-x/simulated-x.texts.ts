@@ -1,4 +1,4 @@
-import { simulatedXLabel } from '../../../shared/simulated-x.js';
+import { simulatedXLabel } from '@shared/simulated-x';
 import type { ReaderLanguage } from './reader-language.js';
 import type { SimulatedXProblem } from './simulated-x.service.js';
 

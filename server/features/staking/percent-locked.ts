@@ -1,5 +1,5 @@
-import { brand } from '../../../shared/brand.js';
-import { mulDivRound } from '../../../shared/token-amount.js';
+import { brand } from '@shared/brand';
+import { mulDivRound } from '@shared/token-amount';
 
 /**
  * Percent of the collection locked in staking: locked / collection size x 100, rounded half up to 2

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CollectionParamsSchema } from '../../../shared/schemas/collection.js';
-import { StakingStatsSchema } from '../../../shared/schemas/staking.js';
+import { CollectionParamsSchema } from '@shared/schemas/collection';
+import { StakingStatsSchema } from '@shared/schemas/staking';
 import type { AppConfig } from '../../config.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { assertOwnCollection } from '../collection/collection.service.js';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { brand } from '../../../shared/brand.js';
-import type { StakingStats } from '../../../shared/schemas/staking.js';
+import { brand } from '@shared/brand';
+import type { StakingStats } from '@shared/schemas/staking';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors.js';

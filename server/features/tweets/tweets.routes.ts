@@ -10,8 +10,8 @@ import {
   PostTweetResponseSchema,
   UserTweetsQuerySchema,
   UserTweetsResponseSchema,
-} from '../../../shared/schemas/tweets.js';
-import { normalizeWallet } from '../../../shared/wallet.js';
+} from '@shared/schemas/tweets';
+import { normalizeWallet } from '@shared/wallet';
 import type { GenerationProvider } from '../../integrations/generation/provider.js';
 import type { XClient } from '../../integrations/x-client.js';
 import { errorResponses } from '../../lib/error-responses.js';

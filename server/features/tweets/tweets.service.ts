@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { GenerationLanguage } from '../../../shared/schemas/language.js';
-import type { PostTweetBody, UserTweetsResponse } from '../../../shared/schemas/tweets.js';
-import { tweetProblem } from '../../../shared/tweet-rules.js';
-import { invalidTweetUrlMessage, tweetIdFromUrl } from '../../../shared/tweet-url.js';
+import type { GenerationLanguage } from '@shared/schemas/language';
+import type { PostTweetBody, UserTweetsResponse } from '@shared/schemas/tweets';
+import { tweetProblem } from '@shared/tweet-rules';
+import { invalidTweetUrlMessage, tweetIdFromUrl } from '@shared/tweet-url';
 import type { Database, User } from '../../db/schema.js';
 import { AppError, badRequest } from '../../errors.js';
 import { GenerationError, type GenerationProvider } from '../../integrations/generation/provider.js';

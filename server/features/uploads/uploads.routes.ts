@@ -1,7 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { UploadResponseSchema, uploadSizeMessage, uploadTypeMessage } from '../../../shared/schemas/memes.js';
+import { UploadResponseSchema, uploadSizeMessage, uploadTypeMessage } from '@shared/schemas/memes';
 import { AppError, badRequest } from '../../errors.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { cleanUpload, coverPng } from '../../lib/images.js';

@@ -1,4 +1,4 @@
-import type { User as UserView } from '../../../shared/schemas/auth.js';
+import type { User as UserView } from '@shared/schemas/auth';
 import type { User } from '../../db/schema.js';
 
 export function toUserView(user: User): UserView {

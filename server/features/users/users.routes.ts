@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { UserDataResponseSchema, UsernameParamsSchema } from '../../../shared/schemas/auth.js';
-import { normalizeWallet } from '../../../shared/wallet.js';
+import { UserDataResponseSchema, UsernameParamsSchema } from '@shared/schemas/auth';
+import { normalizeWallet } from '@shared/wallet';
 import { errorResponses } from '../../lib/error-responses.js';
 import { findTwitterAccountByUser, toTwitterAccountView } from '../x-auth/x-auth.service.js';
 import { toUserView } from './user-view.js';

@@ -6,8 +6,8 @@ import {
   TwitterCallbackQuerySchema,
   UserIdParamsSchema,
   VerificationSchema,
-} from '../../../shared/schemas/x.js';
-import { normalizeWallet } from '../../../shared/wallet.js';
+} from '@shared/schemas/x';
+import { normalizeWallet } from '@shared/wallet';
 import { unauthorized } from '../../errors.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { refuseUnlessFromThisMachine } from '../../simulated-x-guard.js';

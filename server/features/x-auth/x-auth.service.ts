@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { TwitterAccount as TwitterAccountView } from '../../../shared/schemas/auth.js';
+import type { TwitterAccount as TwitterAccountView } from '@shared/schemas/auth';
 import type { Database, TwitterAccount, User } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, badRequest, conflict } from '../../errors.js';

@@ -1,7 +1,7 @@
-import { tweetLength } from '../../../shared/app-limits.js';
-import { brand } from '../../../shared/brand.js';
-import type { GenerationLanguage } from '../../../shared/schemas/language.js';
-import { checkTweet, hasBrc20Hashtag, hasProductHashtag, weightedLength } from '../../../shared/tweet-rules.js';
+import { tweetLength } from '@shared/app-limits';
+import { brand } from '@shared/brand';
+import type { GenerationLanguage } from '@shared/schemas/language';
+import { checkTweet, hasBrc20Hashtag, hasProductHashtag, weightedLength } from '@shared/tweet-rules';
 
 const closers: Record<GenerationLanguage, readonly string[]> = {
   en: [

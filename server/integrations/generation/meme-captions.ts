@@ -1,5 +1,5 @@
-import { brand, communityTheme } from '../../../shared/brand.js';
-import type { GenerationLanguage } from '../../../shared/schemas/language.js';
+import { brand, communityTheme } from '@shared/brand';
+import type { GenerationLanguage } from '@shared/schemas/language';
 
 type Captions = Readonly<Record<string, readonly string[]>>;
 

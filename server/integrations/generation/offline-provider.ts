@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { tweetLength } from '../../../shared/app-limits.js';
-import { brand } from '../../../shared/brand.js';
-import type { GenerationLanguage } from '../../../shared/schemas/language.js';
-import { weightedLength } from '../../../shared/tweet-rules.js';
+import { tweetLength } from '@shared/app-limits';
+import { brand } from '@shared/brand';
+import type { GenerationLanguage } from '@shared/schemas/language';
+import { weightedLength } from '@shared/tweet-rules';
 import { stableHash } from '../../lib/stable-hash.js';
 import { cutToWeight, fitTweet, joinSentences } from './fit-tweet.js';
 import { fallbackCaptions, memeCaptions } from './meme-captions.js';

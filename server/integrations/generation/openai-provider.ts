@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { brand } from '../../../shared/brand.js';
-import type { GenerationLanguage } from '../../../shared/schemas/language.js';
+import { brand } from '@shared/brand';
+import type { GenerationLanguage } from '@shared/schemas/language';
 import { lastCallState } from '../../lib/upstream-state.js';
 import { fetchJson } from '../http.js';
 import { fitTweet } from './fit-tweet.js';

@@ -1,4 +1,4 @@
-import type { GenerationLanguage } from '../../../shared/schemas/language.js';
+import type { GenerationLanguage } from '@shared/schemas/language';
 import type { UpstreamStateReader } from '../../lib/upstream-state.js';
 
 /** Where tweet and meme texts come from: the offline generator by default, an LLM when configured. */

@@ -1,5 +1,5 @@
-import { brand } from '../../../shared/brand.js';
-import type { GenerationLanguage } from '../../../shared/schemas/language.js';
+import { brand } from '@shared/brand';
+import type { GenerationLanguage } from '@shared/schemas/language';
 
 const { collectionName, tokenTicker } = brand;
 
