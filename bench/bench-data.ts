@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { connectDatabase, sqliteFile } from '../server/db/connect.js';
 import { migrateToLatest } from '../server/db/migrate.js';
-import { refreshPointsStats } from '../server/features/points/points-stats.repository.js';
+import { refreshPointsStats } from '../server/features/tokens/tokens-stats.repository.js';
 import { benchAddress } from './bench-addresses.js';
 import { writeRealisticAllocationCsv } from './realistic-allocations-csv.js';
 

@@ -58,7 +58,7 @@ try {
   const baselineScript = [
     'create table allocation_records (wallet_address text, category text, tokens text);',
     `.import --csv --skip 1 '${csv}' allocation_records`,
-    'create index allocation_records_wallet_idx on allocation_records (wallet_address, category);',
+    'create index allocation_records_wallet_cover_idx on allocation_records (wallet_address, category, tokens_micro, source);',
   ].join('\n');
 
   // The command of `npm run import:allocations` (without npm's own start-up), after its build step:

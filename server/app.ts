@@ -22,7 +22,7 @@ import memesRoutes from './features/memes/memes.routes.js';
 import { createTemplateLibrary } from './features/memes/templates.js';
 import securityTxtRoutes from './features/security-txt/security-txt.routes.js';
 import simulatedXRoutes from './features/simulated-x/simulated-x.routes.js';
-import pointsRoutes from './features/points/points.routes.js';
+import tokensRoutes from './features/tokens/tokens.routes.js';
 import stakingRoutes from './features/staking/staking.routes.js';
 import tweetsRoutes from './features/tweets/tweets.routes.js';
 import { createUploadStore } from './features/uploads/create-upload-store.js';
@@ -143,7 +143,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
     lookups: app.metrics.lookups,
   });
   await app.register(disputesRoutes, { prefix: '/api/allocation/disputes' });
-  await app.register(pointsRoutes, { prefix: '/api/tokens', ...(overrides.now ? { now: overrides.now } : {}) });
+  await app.register(tokensRoutes, { prefix: '/api/tokens', ...(overrides.now ? { now: overrides.now } : {}) });
   const clock = overrides.now ? { now: overrides.now } : {};
   await app.register(chainRoutes, { prefix: '/api', config, upstreams, ...clock });
   await app.register(collectionRoutes, { prefix: '/api', config, upstreams, ...clock });

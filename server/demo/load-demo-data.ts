@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { toMicro } from '@shared/token-amount';
 import type { Database } from '../db/schema.js';
 import { projectRoot } from '../lib/project-root.js';
-import { refreshPointsStats } from '../features/points/points-stats.repository.js';
+import { refreshPointsStats } from '../features/tokens/tokens-stats.repository.js';
 import { setDemoStakingStats } from '../features/settings/settings.repository.js';
 import type { DemoData } from './demo-data.js';
 import { demoSource, demoWasRemoved } from './demo.repository.js';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { refreshPointsStats } from '../features/points/points-stats.repository.js';
+import { refreshPointsStats } from '../features/tokens/tokens-stats.repository.js';
 import { setDemoRemoved } from '../features/settings/settings.repository.js';
 import {
   deleteDemoAllocationRecords,

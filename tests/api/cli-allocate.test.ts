@@ -3,10 +3,10 @@ import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../server/config.js';
 import type { Database } from '../../server/db/schema.js';
-import { allocateFromPoints, allocationRatio } from '../../server/features/points/allocate.service.js';
+import { allocateFromPoints, allocationRatio } from '../../server/features/tokens/allocate.service.js';
 import { importPointsFile } from '../../server/features/imports/points-import.service.js';
-import { splitByWeights } from '../../server/features/points/split-by-weights.js';
-import { readPointsStats } from '../../server/features/points/points-stats.repository.js';
+import { splitByWeights } from '../../server/features/tokens/split-by-weights.js';
+import { readPointsStats } from '../../server/features/tokens/tokens-stats.repository.js';
 import { runCli } from '../helpers/run-cli.js';
 import { createTestDatabase } from '../helpers/test-app.js';
 

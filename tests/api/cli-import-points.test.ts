@@ -6,7 +6,7 @@ import type { AppConfig } from '../../server/config.js';
 import type { Database } from '../../server/db/schema.js';
 import { madeUpWallet } from '../../server/demo/made-up-wallets.js';
 import { importPointsFile } from '../../server/features/imports/points-import.service.js';
-import { readPointsStats } from '../../server/features/points/points-stats.repository.js';
+import { readPointsStats } from '../../server/features/tokens/tokens-stats.repository.js';
 import { projectRoot, runCli } from '../helpers/run-cli.js';
 import { createTestDatabase } from '../helpers/test-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';

@@ -5,7 +5,7 @@ import type { Database } from '../../server/db/schema.js';
 import { walletAsOfBlockQuery } from '../../server/features/allocation/allocation-snapshots.repository.js';
 import { walletCategoriesQuery } from '../../server/features/allocation/allocation.repository.js';
 import { rankedAboveQuery, rankedPageQuery } from '../../server/features/leaderboard/leaderboard.repository.js';
-import { pointsAllocationQuery, pointsPageQuery } from '../../server/features/points/points.repository.js';
+import { pointsAllocationQuery, pointsPageQuery } from '../../server/features/tokens/tokens.repository.js';
 import { createTestDatabase } from '../helpers/test-app.js';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -33,15 +33,19 @@ async function plan(query: CompiledQuery): Promise<string> {
 }
 
 describe("launch-day queries use their indexes (the repositories' compiled queries)", () => {
-  it('allocation lookup probes the wallet index', async () => {
+  // SQLite says COVERING INDEX when a query never reads the table; PostgreSQL's plan for an empty
+  // table cannot show an index-only scan, so there the index is what is checked.
+  const coveringIndex = /allocation_records_wallet_cover_idx/;
+
+  it("allocation lookup reads one range of the wallet index, never the table's rows", async () => {
     const text = await plan(walletCategoriesQuery.compile(database.db, 'bc1qexample'));
-    expect(text).toMatch(/allocation_records_wallet_idx/);
-    expect(text).not.toMatch(/SCAN allocation_records\b|Seq Scan on allocation_records/);
+    expect(text).toMatch(database.config.databaseUrl ? coveringIndex : /SEARCH allocation_records USING COVERING INDEX allocation_records_wallet_cover_idx/);
+    expect(text).not.toMatch(/SCAN allocation_records\b|Seq Scan on allocation_records|TEMP B-TREE/);
   });
 
-  it("a wallet's snapshot height probes the wallet index and the snapshots' key", async () => {
+  it("a wallet's snapshot height reads its sources from the same index and the snapshots' key", async () => {
     const text = await plan(walletAsOfBlockQuery.compile(database.db, 'bc1qexample'));
-    expect(text).toMatch(/allocation_records_wallet_idx/);
+    expect(text).toMatch(database.config.databaseUrl ? coveringIndex : /SEARCH allocation_records USING COVERING INDEX allocation_records_wallet_cover_idx/);
     expect(text).not.toMatch(/SCAN allocation_records\b|Seq Scan on allocation_records/);
   });
 

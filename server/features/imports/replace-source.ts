@@ -5,7 +5,7 @@ import { isStorageFull } from '../../lib/storage-full.js';
 import type { Database } from '../../db/schema.js';
 import type { AllocationRows } from './allocation-rows.js';
 import type { LeafRows } from './allocation-worker-client.js';
-import { refreshPointsStats } from '../points/points.service.js';
+import { refreshPointsStats } from '../tokens/tokens.service.js';
 import { type ImportProgress, progressEvery } from './import-file.js';
 import {
   deleteAllocationRecordsOfSource,

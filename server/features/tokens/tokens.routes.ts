@@ -10,7 +10,7 @@ import { errorResponses } from '../../lib/error-responses.js';
 import { PageCache } from '../../lib/page-cache.js';
 import { repeatedAnswer } from '../../lib/repeated-answer.js';
 import { revealGateResponses } from '../../plugins/launch.js';
-import { allocationsPage, myAllocation, tokenStats } from './points.service.js';
+import { allocationsPage, myAllocation, tokenStats } from './tokens.service.js';
 
 const tags = ['Tokens'];
 
@@ -21,7 +21,7 @@ const tags = ['Tokens'];
 export const topHoldersCacheMs = 5_000;
 
 /** Points allocations (wallet, final points, tokens), served under /api/tokens. */
-const pointsRoutes: FastifyPluginAsyncTypebox<{ now?: () => number }> = async (app, { now = Date.now }) => {
+const tokensRoutes: FastifyPluginAsyncTypebox<{ now?: () => number }> = async (app, { now = Date.now }) => {
   const pages = new PageCache<`${number}:${number}`, AllocationsPage>(
     (key) => {
       const [limit, offset] = key.split(':').map(Number) as [number, number];
@@ -72,4 +72,4 @@ const pointsRoutes: FastifyPluginAsyncTypebox<{ now?: () => number }> = async (a
   );
 };
 
-export default pointsRoutes;
+export default tokensRoutes;
