@@ -1,6 +1,6 @@
 /** `npm run allocate -- --pool TOKENS`: shares a token pool among users by points, into points_allocations. */
 import { allocateFromPoints, defaultAllocateSource } from '../server/features/tokens/allocate.service.js';
-import { sourceNameProblem } from '../server/features/imports/import-file.js';
+import { sourceNameProblem } from '../server/features/imports/imports.service.js';
 import { microToString } from '@shared/token-amount';
 import { field, plural, progressLine, runCommand, UsageError, withDatabase } from './cli.js';
 

@@ -1,9 +1,8 @@
-/** The `--as-of-block` step of `import:allocations`: the height the import is labelled with, and the Merkle root it prints. */
+/** The `--as-of-block` step of `import:allocations`: the height the import is labelled with, and the snapshot lines it prints. */
 import type { Kysely } from 'kysely';
 import { loadConfig } from '../server/config.js';
 import type { Database } from '../server/db/schema.js';
-import { computeAllocationRoot } from '../server/features/allocation/allocation-tree.js';
-import type { MerkleRoot } from '../server/features/imports/allocation-worker-client.js';
+import type { MerkleRoot } from '../server/features/imports/imports.service.js';
 import { fetchTipHeight } from '../server/integrations/block-explorer.js';
 import { field, UsageError } from './cli.js';
 
@@ -28,14 +27,17 @@ export async function snapshotHeight(asOfBlock: number | undefined): Promise<num
   return asOfBlock ?? (await tipHeightOrNull());
 }
 
-/** After a written import (which wrote its label, `height`, in its own transaction): the summary lines to print. */
+/**
+ * After a written import, which recorded its snapshot (labelled `height`) in its own transaction and
+ * returned the Merkle root of the table: the summary lines to print.
+ */
 export async function snapshotLines(
-  db: Kysely<Database>,
+  _db: Kysely<Database>,
   height: number | null,
   asOfBlock: number | undefined,
-  built?: MerkleRoot,
+  snapshot: MerkleRoot | undefined,
 ): Promise<string[]> {
-  const snapshot = built ?? (await computeAllocationRoot(db));
+  if (!snapshot) throw new Error('A written allocation import returns the Merkle root of the table');
   const label =
     height === null
       ? 'unknown (no block explorer answered; pass --as-of-block N)'

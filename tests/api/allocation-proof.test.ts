@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recordAllocationSnapshot } from '../../server/features/allocation/allocation-snapshot.service.js';
 import { computeAllocationRoot } from '../../server/features/allocation/allocation-tree.js';
 import { nodeSha256 } from '../../server/lib/node-sha256.js';
-import { importAllocationsFile } from '../../server/features/imports/allocation-import.service.js';
+import { importAllocationsFile } from '../../server/features/imports/imports.service.js';
 import { allocationLeafText, merkleRoot, verifyAllocationLeaf } from '../../shared/merkle.js';
 import { toMicro } from '../../shared/token-amount.js';
 import { projectRoot } from '../helpers/run-cli.js';

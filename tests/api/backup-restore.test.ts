@@ -9,7 +9,7 @@ import { answerDispute } from '../../server/features/disputes/disputes.service.j
 import { computeAllocationRoot } from '../../server/features/allocation/allocation-tree.js';
 import { createBackup } from '../../server/features/backups/backup.service.js';
 import { RestoreRefused, restoreBackup } from '../../server/features/backups/restore.service.js';
-import { importAllocationsFile } from '../../server/features/imports/allocation-import.service.js';
+import { importAllocationsFile } from '../../server/features/imports/imports.service.js';
 import { lookupAnswers, tempFolder, writeAllocationCsv } from '../helpers/backup-drill.js';
 import { projectRoot, runCli } from '../helpers/run-cli.js';
 import { seedAllocationRecords } from '../helpers/seed.js';

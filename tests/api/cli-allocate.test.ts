@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../server/config.js';
 import type { Database } from '../../server/db/schema.js';
 import { allocateFromPoints, allocationRatio } from '../../server/features/tokens/allocate.service.js';
-import { importPointsFile } from '../../server/features/imports/points-import.service.js';
+import { importPointsFile } from '../../server/features/imports/imports.service.js';
 import { splitByWeights } from '../../server/features/tokens/split-by-weights.js';
 import { readPointsStats } from '../../server/features/tokens/tokens-stats.repository.js';
 import { runCli } from '../helpers/run-cli.js';

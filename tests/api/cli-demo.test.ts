@@ -9,8 +9,7 @@ import { countDemoRows, demoSource } from '../../server/demo/demo.repository.js'
 import { demoPresenceTtlMs } from '../../server/demo/demo-presence.js';
 import { loadDemoData, readDemoData } from '../../server/demo/load-demo-data.js';
 import { removeDemoData } from '../../server/demo/remove-demo-data.js';
-import { importAllocationsFile } from '../../server/features/imports/allocation-import.service.js';
-import { importPointsFile } from '../../server/features/imports/points-import.service.js';
+import { importAllocationsFile, importPointsFile } from '../../server/features/imports/imports.service.js';
 import { getPointsStats, getStakingStats } from '../../server/features/settings/settings.repository.js';
 import { freePort } from '../../scripts/free-port.js';
 import { projectRoot, runCli } from '../helpers/run-cli.js';

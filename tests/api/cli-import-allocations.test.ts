@@ -10,7 +10,7 @@ import { sqliteFile, sqliteHandleOf } from '../../server/db/connect.js';
 import type { Database } from '../../server/db/schema.js';
 import { madeUpWallet } from '../../server/demo/made-up-wallets.js';
 import { computeAllocationRoot } from '../../server/features/allocation/allocation-tree.js';
-import { importAllocationsFile } from '../../server/features/imports/allocation-import.service.js';
+import { importAllocationsFile } from '../../server/features/imports/imports.service.js';
 import { buildServer } from '../../scripts/server-build.js';
 import { projectRoot, runCli } from '../helpers/run-cli.js';
 import { createTestDatabase } from '../helpers/test-app.js';

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../server/config.js';
 import type { Database } from '../../server/db/schema.js';
 import { madeUpWallet } from '../../server/demo/made-up-wallets.js';
-import { importPointsFile } from '../../server/features/imports/points-import.service.js';
+import { importPointsFile } from '../../server/features/imports/imports.service.js';
 import { readPointsStats } from '../../server/features/tokens/tokens-stats.repository.js';
 import { projectRoot, runCli } from '../helpers/run-cli.js';
 import { createTestDatabase } from '../helpers/test-app.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readCsvRows } from '../../server/features/imports/csv-records.js';
+import { readCsvRows } from '../../server/features/imports/shared/csv-reader.js';
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-csv-'));
 afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));

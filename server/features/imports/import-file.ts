@@ -2,16 +2,12 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { countDemoRows, type DemoCounts, demoSource, hasAnyDemoRow } from '../../demo/demo.repository.js';
-import { totalSupply } from '@shared/tokenomics';
-import type { MerkleRoot } from './merkle-root.js';
-import { type CsvRecord, type LineError, readCsvRecords } from './csv-records.js';
-import { type Checked, maxTokensMicro } from './import-fields.js';
+import type { MerkleRoot } from './allocations/merkle-root.js';
+import type { LineError } from './shared/csv-reader.js';
+import type { ImportProgress } from './shared/progress.js';
 
-export type { LineError } from './csv-records.js';
-
-/** Called every `progressEvery` rows while reading and writing, so a CLI can show a live count. */
-export type ImportProgress = (event: { phase: 'read' | 'write'; rows: number; total?: number }) => void;
-export const progressEvery = 50_000;
+export type { LineError } from './shared/csv-reader.js';
+export type { ImportProgress } from './shared/progress.js';
 
 export interface ImportOptions {
   /** Rows of this source are replaced; default: the file's name. */
@@ -27,6 +23,7 @@ export interface ImportOptions {
   /**
    * Allocation files: the snapshot label of the source, asked for once the file passed its checks and
    * written in the import's own transaction (records never stand under another import's label).
+   * Without it a written import is labelled as of no known block.
    */
   snapshot?: () => Promise<{ asOfBlock: number | null; importedAt: number }>;
   onProgress?: ImportProgress;
@@ -72,11 +69,6 @@ export interface ImportRefusedForDemo {
 
 export type ImportResult = ImportAccepted | ImportRejected | ImportRefusedForDemo;
 
-export interface ValidRow<T> {
-  line: number;
-  value: T;
-}
-
 export function byLine(errors: LineError[]): LineError[] {
   return errors.sort((a, b) => a.line - b.line);
 }
@@ -109,41 +101,4 @@ export function resolveSource(file: string, source: string | undefined): string 
   const problem = sourceNameProblem(name);
   if (problem) throw new RangeError(problem);
   return name.trim();
-}
-
-/** Streams the file and checks every row: the good rows, and one error per bad row in line order. */
-export async function readImportFile<C extends string, T>(
-  file: string,
-  columns: readonly C[],
-  check: (fields: Record<C, string>) => Checked<T>,
-  onProgress?: ImportProgress,
-): Promise<{ rows: ValidRow<T>[]; errors: LineError[] }> {
-  const rows: ValidRow<T>[] = [];
-  const errors: LineError[] = [];
-  let read = 0;
-  for await (const item of readCsvRecords(file, columns)) {
-    if (!('fields' in item)) {
-      errors.push(item);
-      continue;
-    }
-    read += 1;
-    if (read % progressEvery === 0) onProgress?.({ phase: 'read', rows: read });
-    const checked = check((item as CsvRecord<C>).fields);
-    if (!checked.ok) errors.push({ line: item.line, message: checked.problem });
-    else rows.push({ line: item.line, value: checked.value });
-  }
-  if (read >= progressEvery && read % progressEvery !== 0) onProgress?.({ phase: 'read', rows: read });
-  return { rows, errors };
-}
-
-/** The file's exact total; a file adding up to more than the total supply is refused at the row that crosses it. */
-export function totalTokens<T>(rows: ValidRow<T>[], micro: (row: T) => bigint): { totalMicro: bigint; error: LineError | null } {
-  let totalMicro = 0n;
-  for (const row of rows) {
-    totalMicro += micro(row.value);
-    if (totalMicro > maxTokensMicro) {
-      return { totalMicro, error: { line: row.line, message: `the file's tokens add up to more than the total supply of ${totalSupply} by this row` } };
-    }
-  }
-  return { totalMicro, error: null };
 }

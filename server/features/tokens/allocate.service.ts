@@ -3,14 +3,13 @@ import type { Database } from '../../db/schema.js';
 import { mulDivRound } from '@shared/token-amount';
 import { demoRefusal } from '../../demo/demo-refusal.js';
 import {
-  checkTokens,
-  countPointsAllocationsOfSource,
   demoRowsInTheWay,
   findPointsWalletsOfOtherSources,
   type ImportProgress,
-  replacePointsSource,
+  readTokensMicro,
+  savePointsAllocations,
   sourceNameProblem,
-} from '../imports/points-import.service.js';
+} from '../imports/imports.service.js';
 import { countBlockedUsersWithPoints, listAllocatableUsers } from './allocate.repository.js';
 import { splitByWeights } from './split-by-weights.js';
 
@@ -56,8 +55,10 @@ export async function allocateFromPoints(db: Kysely<Database>, options: Allocate
   const source = (options.source ?? defaultAllocateSource).trim();
   const sourceProblem = sourceNameProblem(source);
   if (sourceProblem) return { ok: false, errors: [sourceProblem] };
-  const pool = checkTokens('pool', options.pool.trim());
-  if (!pool.ok) return { ok: false, errors: [pool.problem] };
+  const poolRead = readTokensMicro('pool', options.pool.trim());
+  if (typeof poolRead === 'string') return { ok: false, errors: [poolRead] };
+  // Exact: an amount is at most the total supply, well inside a double's integers.
+  const pool = BigInt(poolRead);
   const demo = await demoRowsInTheWay(db, options);
   if (demo.refuse) return { ok: false, errors: [demoRefusal(demo.demoRows!)] };
 
@@ -65,7 +66,7 @@ export async function allocateFromPoints(db: Kysely<Database>, options: Allocate
   if (users.length === 0) return { ok: false, errors: ['no unblocked user has points, so there is nobody to allocate to'] };
   const points = users.map((user) => BigInt(user.total_points));
   const totalPoints = points.reduce((sum, value) => sum + value, 0n);
-  const shares = splitByWeights(pool.value, points);
+  const shares = splitByWeights(pool, points);
 
   const owners = await findPointsWalletsOfOtherSources(db, source, users.map((user) => user.wallet_address));
   if (owners.size) {
@@ -81,17 +82,15 @@ export async function allocateFromPoints(db: Kysely<Database>, options: Allocate
     allocated_micro: Number(shares[index]),
     source,
   }));
-  const replacedRows = options.dryRun
-    ? await countPointsAllocationsOfSource(db, source)
-    : await replacePointsSource(db, source, rows, options.onProgress);
+  const replacedRows = await savePointsAllocations(db, source, rows, options);
   return {
     ok: true,
     source,
     users: users.length,
     blockedUsersExcluded: await countBlockedUsersWithPoints(db),
     totalPoints,
-    poolMicro: pool.value,
-    allocationRatio: allocationRatio(pool.value, totalPoints),
+    poolMicro: pool,
+    allocationRatio: allocationRatio(pool, totalPoints),
     replacedRows,
     dryRun: options.dryRun ?? false,
   };

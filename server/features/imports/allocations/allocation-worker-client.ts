@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import { LeafMessageBytes } from '@shared/merkle';
-import { startModuleWorker } from '../../lib/module-worker.js';
+import { startModuleWorker } from '../../../lib/module-worker.js';
 import type { AllocationRows } from './allocation-rows.js';
 import type { MerkleRoot } from './merkle-root.js';
 

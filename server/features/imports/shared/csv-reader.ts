@@ -1,16 +1,12 @@
 import { isAscii } from 'node:buffer';
 import fs from 'node:fs';
 import { CsvError, parse } from 'csv-parse';
+import { type ImportProgress, ReadProgress } from './progress.js';
 
 /** A problem in an import file, named by its physical line (the header is line 1). */
 export interface LineError {
   line: number;
   message: string;
-}
-
-export interface CsvRecord<C extends string> {
-  line: number;
-  fields: Record<C, string>;
 }
 
 // A quoted field that is never closed would otherwise swallow the rest of the file into memory.
@@ -28,23 +24,11 @@ const batchSize = 8192;
 const chunkBytes = 1 << 20;
 
 /**
- * Streams a CSV file whose header names exactly `columns` (any order) and yields each record keyed by
- * column, or a LineError for a bad header, a record with the wrong field count, or invalid CSV (after
- * which reading stops). Blank lines are skipped.
+ * The one CSV reader of the imports. Streams a CSV file whose header names exactly `columns` (any order)
+ * and yields its records in batches, each record's values in `columns` order, or a LineError for a bad
+ * header, a record with the wrong field count, or invalid CSV (after which reading stops). Blank lines
+ * are skipped.
  */
-export async function* readCsvRecords<C extends string>(
-  file: string,
-  columns: readonly C[],
-): AsyncGenerator<CsvRecord<C> | LineError> {
-  for await (const batch of readCsvRows(file, columns)) {
-    for (const item of batch) {
-      if ('message' in item) yield item;
-      else yield { line: item.line, fields: Object.fromEntries(columns.map((column, index) => [column, item.values[index]!])) as Record<C, string> };
-    }
-  }
-}
-
-/** readCsvRecords in batches, each record's values in `columns` order. */
 export async function* readCsvRows<C extends string>(file: string, columns: readonly C[]): AsyncGenerator<(CsvRow | LineError)[]> {
   const records = (await isPlainCsv(file)) ? plainRecords(file) : parsedRecords(file);
   let batch: (CsvRow | LineError)[] = [];
@@ -79,6 +63,28 @@ export async function* readCsvRows<C extends string>(file: string, columns: read
   }
   if (!positions) batch.push({ line: 1, message: `missing header row (expected ${columns.join(',')})` });
   if (batch.length) yield batch;
+}
+
+/**
+ * What every import reads: readCsvRows' records in batches, its LineErrors pushed onto `errors` rather
+ * than mixed in, and the rows read reported to `onProgress`.
+ */
+export async function* readImportRows<C extends string>(
+  file: string,
+  columns: readonly C[],
+  errors: LineError[],
+  onProgress?: ImportProgress,
+): AsyncGenerator<CsvRow[]> {
+  const progress = new ReadProgress(onProgress);
+  for await (const batch of readCsvRows(file, columns)) {
+    const before = errors.length;
+    for (const item of batch) if ('message' in item) errors.push(item);
+    // A batch without errors (the usual one) is handed over as it is.
+    const rows = errors.length === before ? (batch as CsvRow[]) : batch.filter((item): item is CsvRow => !('message' in item));
+    progress.add(rows.length);
+    yield rows;
+  }
+  progress.end();
 }
 
 /**

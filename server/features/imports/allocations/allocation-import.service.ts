@@ -1,32 +1,29 @@
 import type { Kysely } from 'kysely';
-import { totalSupply } from '@shared/tokenomics';
-import type { Database } from '../../db/schema.js';
-import { AllocationRows, categoryTotals, WalletPairCheck } from './allocation-rows.js';
-import { AllocationWorker, type MerkleRoot, type RowBatch, rowBatch } from './allocation-worker-client.js';
-import { acceptedCategories, checkCategory } from './category-check.js';
-import { readCsvRows } from './csv-records.js';
-import { maxTokensMicro, readTokensMicro } from './import-fields.js';
+import type { Database } from '../../../db/schema.js';
+import { normalizeWallet } from '@shared/wallet';
+import { labelAllocationSnapshot } from '../../allocation/allocation-snapshot.service.js';
+import { acceptedCategories, checkCategory } from '../category-check.js';
 import {
   byLine,
   demoRowsInTheWay,
   type ImportOptions,
   type ImportAccepted,
-  type ImportProgress,
   type ImportRejected,
   type ImportResult,
   type LineError,
-  progressEvery,
   resolveSource,
-} from './import-file.js';
-import { labelAllocationSnapshot } from '../allocation/allocation-snapshot.service.js';
-import { countAllocationRecordsOfSource } from './imports.repository.js';
-import { replaceAllocationSource } from './replace-source.js';
-import { checkWallet } from './wallet-check.js';
-import { normalizeWallet } from '@shared/wallet';
+} from '../import-file.js';
+import { readImportRows } from '../shared/csv-reader.js';
+import type { ImportProgress } from '../shared/progress.js';
+import { readTokensMicro } from '../shared/token-amount.js';
+import { checkTotal } from '../shared/total-check.js';
+import { checkWallet } from '../shared/wallet-check.js';
+import { AllocationRows, categoryTotals, WalletPairCheck } from './allocation-rows.js';
+import { AllocationWorker, type MerkleRoot, type RowBatch, rowBatch } from './allocation-worker-client.js';
+import { countAllocationRecordsOfSource } from './allocation-records.repository.js';
+import { replaceAllocationSource } from './replace-allocation-source.js';
 
 export const allocationColumns = ['wallet_address', 'category', 'tokens'] as const;
-
-const maxMicro = Number(maxTokensMicro);
 
 /** A row refused on the main thread; the worker may add a wallet problem in front. */
 interface RowError {
@@ -59,17 +56,10 @@ async function readAllocationFile(
   const pairs = new WalletPairCheck();
   const errors: LineError[] = [];
   const rowErrors: RowError[] = [];
-  let read = 0;
-  for await (const batch of readCsvRows(file, allocationColumns)) {
+  for await (const batch of readImportRows(file, allocationColumns, errors, onProgress)) {
     const start = rows.length;
     const unsure: RowBatch['unsure'] = { lines: [], wallets: [] };
     for (const item of batch) {
-      if ('message' in item) {
-        errors.push(item);
-        continue;
-      }
-      read += 1;
-      if (read % progressEvery === 0) onProgress?.({ phase: 'read', rows: read });
       const [rawWallet, rawCategory, rawTokens] = item.values as [string, string, string];
       // Only the normalising here; the checksum is the worker's.
       const wallet = normalizeWallet(rawWallet);
@@ -92,7 +82,6 @@ async function readAllocationFile(
     }
     worker.add(rowBatch(rows, start, unsure));
   }
-  if (read >= progressEvery && read % progressEvery !== 0) onProgress?.({ phase: 'read', rows: read });
   const verdict = worker.checked().then(({ walletProblems, leafCount }) => {
     const all = [...errors];
     for (const error of rowErrors) {
@@ -110,22 +99,12 @@ async function readAllocationFile(
   return { rows, refusedHere: errors.length > 0 || rowErrors.length > 0 || pairs.duplicates.length > 0, verdict };
 }
 
-/** The file's total; a file adding up to more than the total supply is refused at the row that crosses it. */
-function totalMicro(rows: AllocationRows): { total: number; error: LineError | null } {
-  let total = 0;
-  for (let i = 0; i < rows.length; i += 1) {
-    total += rows.micros[i]!;
-    if (total > maxMicro) {
-      return { total, error: { line: rows.lines[i]!, message: `the file's tokens add up to more than the total supply of ${totalSupply} by this row` } };
-    }
-  }
-  return { total, error: null };
-}
-
 /**
  * Loads allocation records (`wallet_address,category,tokens`) from a CSV file, all or nothing: any bad
  * row (unknown category, wallet failing its checksum, a (wallet, category) pair twice, a bad amount)
- * rejects the file untouched. Otherwise the rows replace those of the same source in one transaction.
+ * rejects the file untouched. Otherwise the rows replace those of the same source in one transaction,
+ * which also records the source's snapshot (its "as of" block, from `snapshot`, else unknown); the
+ * result carries the Merkle root and leaf count of the whole table after the import.
  * While the demo data set is loaded the import is refused unless `keepDemo`.
  */
 export async function importAllocationsFile(
@@ -142,7 +121,7 @@ export async function importAllocationsFile(
   const worker = new AllocationWorker({ checksum: !options.allowUncheckedAddresses, merkle: !options.dryRun });
   try {
     const { rows, refusedHere, verdict } = await readAllocationFile(file, options, worker, options.onProgress);
-    const { total, error } = totalMicro(rows);
+    const { total, error } = checkTotal(rows.micros, rows.lines, rows.length);
     const refusal = async (): Promise<ImportRejected | null> => {
       const { errors } = await verdict;
       if (errors.length) return { ok: false, errors };
@@ -160,7 +139,8 @@ export async function importAllocationsFile(
     let refused: ImportRejected | null = null;
     let replaced: number;
     // Asked for before the transaction: it may wait on a block explorer, and the write lock must not.
-    const label = options.snapshot ? await options.snapshot() : null;
+    // Without a label the snapshot is recorded all the same, as of no known block.
+    const label = options.snapshot ? await options.snapshot() : { asOfBlock: null, importedAt: Date.now() };
     try {
       replaced = await replaceAllocationSource(db, source, rows, {
         onProgress: options.onProgress,
@@ -176,7 +156,7 @@ export async function importAllocationsFile(
           // The two threads read the same bytes with the same rules; a difference is a bug, and the root would not be the table's.
           const { leafCount } = await verdict;
           if (leafCount !== rows.length) throw new Error(`The import worker hashed ${leafCount} rows where ${rows.length} were written: rolled back`);
-          if (label) await labelAllocationSnapshot(trx, { source, ...label });
+          await labelAllocationSnapshot(trx, { source, ...label });
         },
       });
     } catch (failure) {

@@ -1,8 +1,8 @@
 import { bech32, bech32m } from 'bech32';
 import bs58check from 'bs58check';
-import { nodeSha256 } from '../../lib/node-sha256.js';
+import { nodeSha256 } from '../../../lib/node-sha256.js';
 import { normalizeWallet, type WalletKind, walletKind } from '@shared/wallet';
-import { bad, type Checked, ok, quote } from './import-fields.js';
+import { bad, type Checked, ok, quote } from './fields.js';
 
 export interface WalletCheckOptions {
   /** false (--allow-unchecked-addresses): any non-empty address is taken as given. */

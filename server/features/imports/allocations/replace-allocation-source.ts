@@ -1,32 +1,17 @@
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
-import { sqliteHandleOf } from '../../db/connect.js';
-import { isStorageFull } from '../../lib/storage-full.js';
-import type { Database } from '../../db/schema.js';
+import { sqliteHandleOf } from '../../../db/connect.js';
+import { isStorageFull } from '../../../lib/storage-full.js';
+import type { Database } from '../../../db/schema.js';
+import { type ImportProgress, writeProgress } from '../shared/progress.js';
 import type { AllocationRows } from './allocation-rows.js';
 import type { LeafRows } from './allocation-worker-client.js';
-import { refreshPointsStats } from '../tokens/tokens.service.js';
-import { type ImportProgress, progressEvery } from './import-file.js';
 import {
   deleteAllocationRecordsOfSource,
-  deletePointsAllocationsOfSource,
   insertAllocationRowsPostgres,
   insertAllocationRowsSqlite,
-  insertPointsAllocations,
   readAllocationLeavesExcept,
-  type NewPointsAllocation,
-} from './imports.repository.js';
-
-function writeProgress(total: number, onProgress?: ImportProgress) {
-  let reported = 0;
-  return (inserted: number) => {
-    const due = Math.floor(inserted / progressEvery) > Math.floor(reported / progressEvery);
-    if (onProgress && (due || (inserted === total && total >= progressEvery))) {
-      onProgress({ phase: 'write', rows: inserted, total });
-    }
-    reported = inserted;
-  };
-}
+} from './allocation-records.repository.js';
 
 /**
  * Replaces every allocation record of `source` in one transaction; returns how many rows it replaced.
@@ -95,22 +80,4 @@ function backToWal(sqlite: SQLite.Database): void {
   } catch (error) {
     if (!isStorageFull(error)) throw error;
   }
-}
-
-/**
- * Replaces every points allocation of `source` in one transaction, refreshing the aggregate stats in the
- * same transaction. A wallet held by another source fails the unique index and rolls everything back.
- */
-export async function replacePointsSource(
-  db: Kysely<Database>,
-  source: string,
-  rows: readonly NewPointsAllocation[],
-  onProgress?: ImportProgress,
-): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const replaced = await deletePointsAllocationsOfSource(trx, source);
-    await insertPointsAllocations(trx, rows, writeProgress(rows.length, onProgress));
-    await refreshPointsStats(trx);
-    return replaced;
-  });
 }

@@ -1,0 +1,12 @@
+/**
+ * The imports feature as other features and the scripts use it: the allocation import
+ * (allocations/), the points import (points/), and what `npm run allocate` needs to write points
+ * allocations the way the points import does. Both imports read through shared/: one CSV reader, one
+ * token-amount reader, one total-supply check, one progress reporter.
+ */
+export { importAllocationsFile } from './allocations/allocation-import.service.js';
+export type { MerkleRoot } from './allocations/merkle-root.js';
+export { findPointsWalletsOfOtherSources, importPointsFile, savePointsAllocations } from './points/points-import.service.js';
+export { demoRowsInTheWay, sourceNameProblem } from './import-file.js';
+export type { ImportProgress } from './shared/progress.js';
+export { readTokensMicro } from './shared/token-amount.js';
