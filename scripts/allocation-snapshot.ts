@@ -1,7 +1,5 @@
 /** The `--as-of-block` step of `import:allocations`: the height the import is labelled with, and the snapshot lines it prints. */
-import type { Kysely } from 'kysely';
 import { loadConfig } from '../server/config.js';
-import type { Database } from '../server/db/schema.js';
 import type { MerkleRoot } from '../server/features/imports/imports.service.js';
 import { fetchTipHeight } from '../server/integrations/block-explorer.js';
 import { field, UsageError } from './cli.js';
@@ -31,12 +29,11 @@ export async function snapshotHeight(asOfBlock: number | undefined): Promise<num
  * After a written import, which recorded its snapshot (labelled `height`) in its own transaction and
  * returned the Merkle root of the table: the summary lines to print.
  */
-export async function snapshotLines(
-  _db: Kysely<Database>,
+export function snapshotLines(
   height: number | null,
   asOfBlock: number | undefined,
   snapshot: MerkleRoot | undefined,
-): Promise<string[]> {
+): string[] {
   if (!snapshot) throw new Error('A written allocation import returns the Merkle root of the table');
   const label =
     height === null

@@ -6,7 +6,7 @@ import { loadConfig } from '../server/config.js';
 import { connectDatabase } from '../server/db/connect.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import type { Database } from '../server/db/schema.js';
-import type { ImportProgress } from '../server/features/imports/import-file.js';
+import type { ImportProgress } from '../server/features/imports/imports.service.js';
 import { isStorageFull } from '../server/lib/storage-full.js';
 
 /** Wrong or missing arguments: the usage is printed and the exit code is 2. */

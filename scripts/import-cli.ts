@@ -4,8 +4,13 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../server/db/schema.js';
 import { demoRefusal, describeDemoCounts } from '../server/demo/demo-refusal.js';
-import { extraCategoryProblem } from '../server/features/imports/category-check.js';
-import { type ImportAccepted, type ImportOptions, type ImportResult, sourceNameProblem } from '../server/features/imports/import-file.js';
+import {
+  extraCategoryProblem,
+  type ImportAccepted,
+  type ImportOptions,
+  type ImportResult,
+  sourceNameProblem,
+} from '../server/features/imports/imports.service.js';
 import { isStorageFull } from '../server/lib/storage-full.js';
 import { microToString } from '@shared/token-amount';
 import { parseAsOfBlock, snapshotHeight, snapshotLines } from './allocation-snapshot.js';
@@ -99,7 +104,7 @@ export async function runImportCli({ usage, help, categories, snapshot, importFi
           ...(snapshot ? { snapshot: label } : {}),
           onProgress: progress.onProgress,
         });
-        if (snapshot && imported.ok && !imported.dryRun) summaryLines = await snapshotLines(db, height, asOfBlock, imported.merkle);
+        if (snapshot && imported.ok && !imported.dryRun) summaryLines = snapshotLines(height, asOfBlock, imported.merkle);
         return imported;
       });
     } catch (error) {

@@ -21,7 +21,7 @@ const serverEntryPoints = {
  */
 const importEntryPoints = {
   'scripts/import-allocations': 'scripts/import-allocations.ts',
-  'scripts/allocation-worker': 'server/features/imports/allocation-worker.ts',
+  'scripts/allocation-worker': 'server/features/imports/allocations/allocation-worker.ts',
 };
 
 /** Where the compiled server lands; `node dist/server/main.js` runs it. */

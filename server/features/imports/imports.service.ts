@@ -7,6 +7,8 @@
 export { importAllocationsFile } from './allocations/allocation-import.service.js';
 export type { MerkleRoot } from './allocations/merkle-root.js';
 export { findPointsWalletsOfOtherSources, importPointsFile, savePointsAllocations } from './points/points-import.service.js';
-export { demoRowsInTheWay, sourceNameProblem } from './import-file.js';
+export { demoRowsInTheWay, sourceNameProblem } from './shared/import-file.js';
+export type { ImportAccepted, ImportOptions, ImportResult } from './shared/import-file.js';
+export { extraCategoryProblem } from './allocations/category-check.js';
 export type { ImportProgress } from './shared/progress.js';
 export { readTokensMicro } from './shared/token-amount.js';

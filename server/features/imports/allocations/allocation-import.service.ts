@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { normalizeWallet } from '@shared/wallet';
 import { labelAllocationSnapshot } from '../../allocation/allocation-snapshot.service.js';
-import { acceptedCategories, checkCategory } from '../category-check.js';
+import { acceptedCategories, checkCategory } from './category-check.js';
 import {
   byLine,
   demoRowsInTheWay,
@@ -12,7 +12,7 @@ import {
   type ImportResult,
   type LineError,
   resolveSource,
-} from '../import-file.js';
+} from '../shared/import-file.js';
 import { readImportRows } from '../shared/csv-reader.js';
 import type { ImportProgress } from '../shared/progress.js';
 import { readTokensMicro } from '../shared/token-amount.js';

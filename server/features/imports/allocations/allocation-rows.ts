@@ -1,5 +1,5 @@
 import { knownAllocationCategories } from '@shared/allocation-categories';
-import type { CategoryTotal, LineError } from '../import-file.js';
+import type { CategoryTotal, LineError } from '../shared/import-file.js';
 
 /** A typed array that grows as values are appended: numbers kept without a JS array's per-element work. */
 class Growing<T extends Int32Array<ArrayBuffer> | Float64Array<ArrayBuffer>> {

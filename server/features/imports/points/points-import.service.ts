@@ -8,7 +8,7 @@ import {
   type ImportResult,
   type LineError,
   resolveSource,
-} from '../import-file.js';
+} from '../shared/import-file.js';
 import { readImportRows } from '../shared/csv-reader.js';
 import { bad, type Checked, checkAll, ok, quote } from '../shared/fields.js';
 import { type ImportProgress, writeProgress } from '../shared/progress.js';

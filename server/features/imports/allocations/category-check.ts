@@ -1,6 +1,6 @@
 import { knownAllocationCategories, whaleBonusCategory } from '@shared/allocation-categories';
 import { isWhaleBonusCategory, whaleReleaseTargets } from '@shared/whale-bonus';
-import { bad, type Checked, maxCategoryLength, ok, quote } from './shared/fields.js';
+import { bad, type Checked, maxCategoryLength, ok, quote } from '../shared/fields.js';
 
 const whaleReleaseNames = whaleReleaseTargets.map((target) => `"${whaleBonusCategory(target.release)}"`).join(', ');
 

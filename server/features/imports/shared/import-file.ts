@@ -1,13 +1,13 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { countDemoRows, type DemoCounts, demoSource, hasAnyDemoRow } from '../../demo/demo.repository.js';
-import type { MerkleRoot } from './allocations/merkle-root.js';
-import type { LineError } from './shared/csv-reader.js';
-import type { ImportProgress } from './shared/progress.js';
+import type { Database } from '../../../db/schema.js';
+import { countDemoRows, type DemoCounts, demoSource, hasAnyDemoRow } from '../../../demo/demo.repository.js';
+import type { MerkleRoot } from '../allocations/merkle-root.js';
+import type { LineError } from './csv-reader.js';
+import type { ImportProgress } from './progress.js';
 
-export type { LineError } from './shared/csv-reader.js';
-export type { ImportProgress } from './shared/progress.js';
+export type { LineError } from './csv-reader.js';
+export type { ImportProgress } from './progress.js';
 
 export interface ImportOptions {
   /** Rows of this source are replaced; default: the file's name. */
