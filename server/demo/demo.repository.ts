@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { countRowsOfSource, deleteRowsOfSource } from '../db/source-rows.js';
 import { getDemoRemoved } from '../features/settings/settings.repository.js';
 
 /** The import source of every demo allocation record and points allocation; imports may not use it. */
@@ -19,14 +20,14 @@ const count = (value: unknown) => Number(value);
 export async function countDemoRows(db: Kysely<Database>): Promise<DemoCounts> {
   const [users, allocationRecords, pointsAllocations, settings] = await Promise.all([
     db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where('is_demo', '=', 1).executeTakeFirstOrThrow(),
-    db.selectFrom('allocation_records').select((eb) => eb.fn.countAll().as('n')).where('source', '=', demoSource).executeTakeFirstOrThrow(),
-    db.selectFrom('points_allocations').select((eb) => eb.fn.countAll().as('n')).where('source', '=', demoSource).executeTakeFirstOrThrow(),
+    countRowsOfSource(db, 'allocation_records', demoSource),
+    countRowsOfSource(db, 'points_allocations', demoSource),
     db.selectFrom('settings').select((eb) => eb.fn.countAll().as('n')).where('is_demo', '=', 1).executeTakeFirstOrThrow(),
   ]);
   return {
     users: count(users.n),
-    allocationRecords: count(allocationRecords.n),
-    pointsAllocations: count(pointsAllocations.n),
+    allocationRecords,
+    pointsAllocations,
     settings: count(settings.n),
   };
 }
@@ -95,15 +96,9 @@ export async function deleteDemoUsers(db: Kysely<Database>): Promise<number> {
   return Number(result.numDeletedRows);
 }
 
-export async function deleteDemoAllocationRecords(db: Kysely<Database>): Promise<number> {
-  const result = await db.deleteFrom('allocation_records').where('source', '=', demoSource).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
+export const deleteDemoAllocationRecords = (db: Kysely<Database>) => deleteRowsOfSource(db, 'allocation_records', demoSource);
 
-export async function deleteDemoPointsAllocations(db: Kysely<Database>): Promise<number> {
-  const result = await db.deleteFrom('points_allocations').where('source', '=', demoSource).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
+export const deleteDemoPointsAllocations = (db: Kysely<Database>) => deleteRowsOfSource(db, 'points_allocations', demoSource);
 
 export async function deleteDemoSettings(db: Kysely<Database>): Promise<number> {
   const result = await db.deleteFrom('settings').where('is_demo', '=', 1).executeTakeFirst();

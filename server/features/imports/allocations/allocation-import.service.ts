@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
+import { countRowsOfSource } from '../../../db/source-rows.js';
 import { normalizeWallet } from '@shared/wallet';
 import { labelAllocationSnapshot } from '../../allocation/allocation-snapshot.service.js';
 import { acceptedCategories, checkCategory } from './category-check.js';
@@ -20,7 +21,6 @@ import { checkTotal } from '../shared/total-check.js';
 import { checkWallet } from '../shared/wallet-check.js';
 import { AllocationRows, categoryTotals, WalletPairCheck } from './allocation-rows.js';
 import { AllocationWorker, type MerkleRoot, type RowBatch, rowBatch } from './allocation-worker-client.js';
-import { countAllocationRecordsOfSource } from './allocation-records.repository.js';
 import { replaceAllocationSource } from './replace-allocation-source.js';
 
 export const allocationColumns = ['wallet_address', 'category', 'tokens'] as const;
@@ -131,7 +131,7 @@ export async function importAllocationsFile(
     if (options.dryRun || refusedHere || error) {
       const refused = await refusal();
       if (refused) return refused;
-      return accepted(rows, (await verdict).wallets, total, await countAllocationRecordsOfSource(db, source));
+      return accepted(rows, (await verdict).wallets, total, await countRowsOfSource(db, 'allocation_records', source));
     }
     // Nothing wrong so far: the rows go in while the worker finishes its checks, and the transaction
     // waits for its verdict before it commits (a refusal rolls everything back).

@@ -6,20 +6,6 @@ import type { LeafRows } from './allocation-worker-client.js';
 
 /** The allocation import's reads and writes of allocation_records. */
 
-export async function countAllocationRecordsOfSource(db: Kysely<Database>, source: string): Promise<number> {
-  const row = await db
-    .selectFrom('allocation_records')
-    .select(db.fn.countAll<number>().as('count'))
-    .where('source', '=', source)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-export async function deleteAllocationRecordsOfSource(db: Kysely<Database>, source: string): Promise<number> {
-  const result = await db.deleteFrom('allocation_records').where('source', '=', source).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
 // Rows per step of a bulk load: one PostgreSQL statement (4 array parameters), or a progress report.
 const bulkStep = 25_000;
 

@@ -3,11 +3,11 @@ import type { Kysely } from 'kysely';
 import { sqliteHandleOf } from '../../../db/connect.js';
 import { isStorageFull } from '../../../lib/storage-full.js';
 import type { Database } from '../../../db/schema.js';
+import { deleteRowsOfSource } from '../../../db/source-rows.js';
 import { type ImportProgress, writeProgress } from '../shared/progress.js';
 import type { AllocationRows } from './allocation-rows.js';
 import type { LeafRows } from './allocation-worker-client.js';
 import {
-  deleteAllocationRecordsOfSource,
   insertAllocationRowsPostgres,
   insertAllocationRowsSqlite,
   readAllocationLeavesExcept,
@@ -38,7 +38,7 @@ export async function replaceAllocationSource(
   const progress = writeProgress(rows.length, onProgress);
   const load = () =>
     db.transaction().execute(async (trx) => {
-      const replaced = await deleteAllocationRecordsOfSource(trx, source);
+      const replaced = await deleteRowsOfSource(trx, 'allocation_records', source);
       withOtherSources?.(await readAllocationLeavesExcept(trx, source));
       // SQLite has one connection, held by this transaction: statements on its raw handle run inside it.
       if (sqlite) await insertAllocationRowsSqlite(sqlite, source, rows, progress);

@@ -16,20 +16,6 @@ function batches<T>(rows: readonly T[], size: number): T[][] {
   return result;
 }
 
-export async function countPointsAllocationsOfSource(db: Kysely<Database>, source: string): Promise<number> {
-  const row = await db
-    .selectFrom('points_allocations')
-    .select(db.fn.countAll<number>().as('count'))
-    .where('source', '=', source)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-export async function deletePointsAllocationsOfSource(db: Kysely<Database>, source: string): Promise<number> {
-  const result = await db.deleteFrom('points_allocations').where('source', '=', source).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
 export async function insertPointsAllocations(
   db: Kysely<Database>,
   rows: readonly NewPointsAllocation[],

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
+import { countRowsOfSource, deleteRowsOfSource } from '../../../db/source-rows.js';
 import { refreshPointsStats } from '../../tokens/tokens.service.js';
 import {
   byLine,
@@ -16,8 +17,6 @@ import { readTokensMicro } from '../shared/token-amount.js';
 import { checkTotal } from '../shared/total-check.js';
 import { walletChecker } from '../shared/wallet-check.js';
 import {
-  countPointsAllocationsOfSource,
-  deletePointsAllocationsOfSource,
   findPointsWalletsOfOtherSources,
   insertPointsAllocations,
   type NewPointsAllocation,
@@ -91,9 +90,9 @@ export async function savePointsAllocations(
   rows: readonly NewPointsAllocation[],
   options: { dryRun?: boolean; onProgress?: ImportProgress } = {},
 ): Promise<number> {
-  if (options.dryRun) return countPointsAllocationsOfSource(db, source);
+  if (options.dryRun) return countRowsOfSource(db, 'points_allocations', source);
   return db.transaction().execute(async (trx) => {
-    const replaced = await deletePointsAllocationsOfSource(trx, source);
+    const replaced = await deleteRowsOfSource(trx, 'points_allocations', source);
     await insertPointsAllocations(trx, rows, writeProgress(rows.length, options.onProgress));
     await refreshPointsStats(trx);
     return replaced;
