@@ -46,6 +46,10 @@ declare module 'fastify' {
   }
 }
 
+/** Marks a request the turn budget has admitted before routing, so the route's hook does not judge it again. */
+const admittedBeforeRouting = Symbol('admitted before routing');
+type JudgedRequest = IncomingMessage & { [admittedBeforeRouting]?: true };
+
 /** A shed path as sent, for the turn budget's early answer (anything spelled otherwise meets the hook). */
 function hasShedPrefix(url: string | undefined): boolean {
   return url !== undefined && shedRoutePrefixes.some((prefix) => url.startsWith(prefix));
@@ -76,11 +80,14 @@ function shedBeforeRouting(
     'retry-after': String(serverBusyRetryAfterSeconds),
   };
   app.server.removeListener('request', appHandler!);
-  app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    if (hasShedPrefix(request.url) && !app.draining.active && budget.exhausted()) {
-      shed();
-      response.writeHead(503, headers).end(body);
-      return;
+  app.server.on('request', (request: JudgedRequest, response: ServerResponse) => {
+    if (hasShedPrefix(request.url) && !app.draining.active) {
+      if (budget.exhausted()) {
+        shed();
+        response.writeHead(503, headers).end(body);
+        return;
+      }
+      request[admittedBeforeRouting] = true;
     }
     appHandler!(request, response);
   });
@@ -129,7 +136,7 @@ export default fp<{ config: AppConfig }>(
         for (const listener of shedBeforeRoutingListeners) listener();
       });
       app.addHook('onRequest', (request, reply, done) => {
-        if (!budget.exhausted() || !isShed(request)) return done();
+        if ((request.raw as JudgedRequest)[admittedBeforeRouting] || !budget.exhausted() || !isShed(request)) return done();
         shed++;
         turnShedAt = performance.now();
         done(serverBusy(reply));
