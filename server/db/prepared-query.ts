@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { readNow } from './connect.js';
 import type { Database } from './schema.js';
 
 /** Where each compiled parameter comes from: an argument of the call, or a value fixed by the builder. */
@@ -49,7 +50,8 @@ export function preparedQuery<Args extends unknown[], Row>(build: (db: Kysely<Da
   return {
     compile,
     async execute(db: Kysely<Database>, ...args: Args): Promise<Row[]> {
-      return (await db.executeQuery(compile(db, ...args))).rows;
+      const query = compile(db, ...args);
+      return readNow(db, query) ?? (await db.executeQuery(query)).rows;
     },
   };
 }
