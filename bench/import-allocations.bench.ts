@@ -1,6 +1,9 @@
 /**
  * `npm run bench:import [ROWS]`: the allocation import against sqlite3's own bulk load, in one run.
- * Writes a CSV of ROWS (default 1,000,000) rows with real mainnet addresses, then times
+ * Writes a CSV of ROWS (default 1,000,000) rows, shaped as `--data` says: `realistic` (the default) is
+ * grouped by category as an operator's spreadsheet exports it, wallets of all four kinds interleaved
+ * (bench/realistic-allocations-csv.ts); `friendly` is each wallet's rows side by side with real mainnet
+ * addresses (bench/import-allocations-csv.ts). Then it times
  *   baseline: the sqlite3 CLI's `.import` of the file into a fresh database plus the product's `CREATE INDEX`
  *             on the file's columns (wallet_address, category, tokens), as `sqlite3` runs it (process start included);
  *   product:  `npm run import:allocations` of the same file into a fresh DATA_DIR, as an operator runs
@@ -10,7 +13,7 @@
  * a fresh database, so a busy moment of the machine hits both sides of a round alike; the ratio printed
  * last is the median of the rounds' ratios. Run on demand, not in CI; needs `sqlite3`.
  *
- *   npm run bench:import -- [ROWS] [--rounds 5]
+ *   npm run bench:import -- [ROWS] [--rounds 5] [--data realistic|friendly]
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,9 +24,16 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildServer, serverBuildIsStale } from '../scripts/server-build.js';
 import { writeAllocationCsv } from './import-allocations-csv.js';
+import { writeRealisticAllocationCsv } from './realistic-allocations-csv.js';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values: args, positionals } = parseArgs({ options: { rounds: { type: 'string', default: '5' } }, allowPositionals: true });
+const { values: args, positionals } = parseArgs({
+  options: { rounds: { type: 'string', default: '5' }, data: { type: 'string', default: 'realistic' } },
+  allowPositionals: true,
+});
+const writers = { realistic: writeRealisticAllocationCsv, friendly: writeAllocationCsv };
+if (!(args.data in writers)) throw new Error(`--data: one of ${Object.keys(writers).join(', ')}`);
+const writeCsv = writers[args.data as keyof typeof writers];
 const rows = Number(positionals[0] ?? 1_000_000);
 const rounds = Number(args.rounds);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-import-bench-'));
@@ -49,8 +59,8 @@ function median(values: number[]): number {
 }
 
 try {
-  console.log(`writing ${rows.toLocaleString('en-US')} rows to ${csv}…`);
-  const wallets = writeAllocationCsv(csv, rows);
+  console.log(`writing ${rows.toLocaleString('en-US')} rows (${args.data} data) to ${csv}…`);
+  const wallets = writeCsv(csv, rows);
   console.log(`${wallets.toLocaleString('en-US')} wallets, ${(fs.statSync(csv).size / 1e6).toFixed(1)} MB`);
   // Read once so neither side pays for the first read from disk.
   fs.readFileSync(csv);
