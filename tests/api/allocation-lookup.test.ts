@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
 import { mainnetWallets } from '../helpers/wallets.js';
+import { labelAllocationSnapshot } from '../../server/features/allocation/allocation-snapshot.service.js';
 
 let ctx: TestContext;
 beforeEach(async () => {
@@ -44,6 +45,28 @@ describe('POST /api/allocation/lookup', () => {
         asOfBlock: null,
       },
     });
+  });
+
+  it("gives the latest 'as of' height among the snapshots of the wallet's own sources", async () => {
+    await ctx.handle.db
+      .insertInto('allocation_records')
+      .values([
+        { wallet_address: mainnetWallets.legacy, category: 'Holder Airdrop', tokens_micro: 5_000_000, source: 'airdrop' },
+        { wallet_address: mainnetWallets.p2sh, category: 'Holder Airdrop', tokens_micro: 1_000_000, source: 'later' },
+      ])
+      .execute();
+    await labelAllocationSnapshot(ctx.handle.db, { source: 'test', asOfBlock: 900_000, importedAt: 1 });
+    await labelAllocationSnapshot(ctx.handle.db, { source: 'airdrop', asOfBlock: 910_000, importedAt: 1 });
+    // A snapshot the wallet has no records in does not date its allocation.
+    await labelAllocationSnapshot(ctx.handle.db, { source: 'later', asOfBlock: 950_000, importedAt: 1 });
+
+    const legacy = (await lookup(mainnetWallets.legacy)).json().allocation;
+    expect(legacy.asOfBlock).toBe(910_000);
+    expect(legacy.categories).toEqual([
+      { category: 'Holder Airdrop', tokens: 5 },
+      { category: 'Public Sale', tokens: 0.3 },
+    ]);
+    expect((await lookup(mainnetWallets.taproot)).json().allocation.asOfBlock).toBe(900_000);
   });
 
   it('sums records of the same category without float error', async () => {
