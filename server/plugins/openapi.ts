@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { brand } from '@shared/brand';
+import { VerifyRefusedSchema } from '@shared/schemas/auth';
 import { ErrorResponseSchema } from '@shared/schemas/errors';
 import { CooldownErrorSchema } from '@shared/schemas/tweets';
 import { sessionCookieName } from './session.js';
@@ -26,7 +27,7 @@ export const apiTags = [
 ];
 
 // Error bodies are documented once, by name, instead of inlined in every response.
-const namedSchemas = { ErrorResponse: ErrorResponseSchema, CooldownError: CooldownErrorSchema };
+const namedSchemas = { ErrorResponse: ErrorResponseSchema, CooldownError: CooldownErrorSchema, VerifyRefused: VerifyRefusedSchema };
 // A route may add a `description` to a shared error body; the shape without it is what is matched.
 const shapeOf = ({ description: _description, ...schema }: object & { description?: unknown }) => JSON.stringify(schema);
 const namesByShape = new Map(Object.entries(namedSchemas).map(([name, schema]) => [shapeOf(schema), name]));

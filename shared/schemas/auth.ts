@@ -46,6 +46,41 @@ export const VerifyBodySchema = Type.Object(
 );
 export type VerifyBody = Static<typeof VerifyBodySchema>;
 
+/** The signing formats a pasted or wallet signature can have (see docs/wallets.md). */
+export const SignatureFormatSchema = Type.Union([
+  /** 65 bytes with a BIP-137 or Electrum header. */
+  Type.Literal('legacy'),
+  /** BIP-322 simple by a P2WPKH or P2SH-P2WPKH key. */
+  Type.Literal('bip322-segwit'),
+  /** BIP-322 simple by a taproot key. */
+  Type.Literal('bip322-taproot'),
+  /** BIP-322 of a script (multisig, tapscript). */
+  Type.Literal('bip322-script'),
+]);
+export type SignatureFormat = Static<typeof SignatureFormatSchema>;
+
+/** Why a well-formed signature did not prove the wallet, where the signature tells it. */
+export const SignatureInvalidReasonSchema = Type.Union([
+  /** Made with another address's key (`signer` names it when the signature carries the key). */
+  Type.Literal('other-address'),
+  /** This address's key, but over other text than the challenge. */
+  Type.Literal('other-message'),
+  /** A format this kind of address cannot sign with (`signatureFormat` says which was sent). */
+  Type.Literal('wrong-format'),
+  /** Does not verify, and the signature does not say why. */
+  Type.Literal('not-verified'),
+]);
+export type SignatureInvalidReason = Static<typeof SignatureInvalidReasonSchema>;
+
+/** 401 of /api/auth/verify: the error body, and for SIGNATURE_INVALID the reason. */
+export const VerifyRefusedSchema = Type.Object({
+  error: Type.String(),
+  message: Type.String(),
+  reason: Type.Optional(SignatureInvalidReasonSchema),
+  signer: Type.Optional(Type.String()),
+  signatureFormat: Type.Optional(SignatureFormatSchema),
+});
+
 export const LoginResponseSchema = Type.Object({ user: UserSchema });
 export type LoginResponse = Static<typeof LoginResponseSchema>;
 

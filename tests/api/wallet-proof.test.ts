@@ -98,8 +98,8 @@ describe('POST /api/auth/verify', () => {
     const address = 'bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l';
     const signature =
       'AkcwRAIgZRfIY3p7/DoVTty6YZbWS71bc5Vct9p9Fia83eRmw2QCICK/ENGfwLtptFluMGs2KsqoNSk89pO7F29zJLUx9a/sASECx/EgAxlkQpQ9hYjgGu6EBCPMVPwVIVJqO4XCsMvViHI=';
-    expect(await verifyWalletSignature(address, 'Hello World', signature)).toBe('valid');
-    expect(await verifyWalletSignature(address, 'Hello World!', signature)).toBe('invalid');
+    expect(await verifyWalletSignature(address, 'Hello World', signature)).toEqual({ outcome: 'valid' });
+    expect((await verifyWalletSignature(address, 'Hello World!', signature)).outcome).toBe('invalid');
   });
 
   it('keeps the wallet name out of the session when none is given', async () => {

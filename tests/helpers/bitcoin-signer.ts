@@ -21,6 +21,8 @@ export interface TestWallet {
   sign(message: string): string;
   /** Base64 legacy "Bitcoin Signed Message" (BIP-137), as older wallets sign 3… and bc1q… addresses. */
   signLegacy(message: string): string;
+  /** Base64 legacy signature with the compressed-P2PKH header for any kind, as Electrum and Sparrow sign segwit addresses. */
+  signElectrum(message: string): string;
 }
 
 const ecpair = ECPairFactory(ecc);
@@ -49,5 +51,6 @@ export function createTestWallet(kind: AddressKind): TestWallet {
         .sign(message, privateKey, true, segwitType ? { segwitType } : undefined)
         .toString('base64');
     },
+    signElectrum: (message) => bitcoinMessage.sign(message, privateKey, true).toString('base64'),
   };
 }

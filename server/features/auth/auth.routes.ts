@@ -6,9 +6,10 @@ import {
   LoginResponseSchema,
   OkResponseSchema,
   VerifyBodySchema,
+  VerifyRefusedSchema,
 } from '@shared/schemas/auth';
 import type { AppConfig } from '../../config.js';
-import { describedError, errorResponses } from '../../lib/error-responses.js';
+import { errorResponses } from '../../lib/error-responses.js';
 import { toUserView } from '../users/users.service.js';
 import { login, logout } from './auth.service.js';
 import { issueChallenge, verifyWalletSignIn } from './wallet-proof.service.js';
@@ -47,7 +48,11 @@ const authRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () => num
         response: {
           200: LoginResponseSchema,
           ...errorResponses(400, 403, 429),
-          401: describedError('The signature is invalid or the challenge is used or expired.'),
+          401: {
+            ...VerifyRefusedSchema,
+            description:
+              'The challenge is used or expired, or the signature does not prove the wallet (SIGNATURE_INVALID, with a reason: other-address, other-message, wrong-format or not-verified).',
+          },
         },
       },
     },

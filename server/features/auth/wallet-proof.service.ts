@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { ChallengeResponse } from '@shared/schemas/auth';
+import type { ChallengeResponse, SignatureFormat } from '@shared/schemas/auth';
 import { invalidWalletMessage, isValidJoinAddress, normalizeWallet } from '@shared/wallet';
 import type { Database, User } from '../../db/schema.js';
 import { AppError, badRequest } from '../../errors.js';
@@ -9,7 +9,7 @@ import { assertNotBlocked, openSession } from './auth.service.js';
 import { consumeChallenge, findChallenge, insertChallenge } from './challenges.repository.js';
 import { deleteUnprovenSessions } from './sessions.repository.js';
 import { buildSignInMessage, readSignInMessage, siteHost } from './sign-in-message.js';
-import { verifyWalletSignature } from './wallet-signature.js';
+import { type SignatureCheck, verifyWalletSignature } from './wallet-signature.js';
 
 export const challengeTtlMs = 5 * 60 * 1000;
 
@@ -18,9 +18,28 @@ const messages = {
   mismatch: 'This sign-in message is not the one this site issued for this wallet. Please start again.',
   used: 'This sign-in message was already used. Please sign in again.',
   expired: 'This sign-in message has expired. Please sign in again.',
-  invalid: 'The signature does not match this wallet and message.',
-  malformed: 'The signature could not be read. Please try again or use another wallet.',
+  malformed: 'The signature could not be read. Paste the whole signature, or try again with another wallet.',
 };
+
+const formatNames: Record<SignatureFormat, string> = {
+  legacy: 'a legacy (BIP-137/Electrum) signature',
+  'bip322-segwit': 'a BIP-322 signature of a 3… or bc1q… address',
+  'bip322-taproot': 'a BIP-322 signature of a bc1p… (taproot) address',
+  'bip322-script': 'a BIP-322 signature of a script (multisig) address',
+};
+
+function invalidSignatureMessage(check: Extract<SignatureCheck, { outcome: 'invalid' }>, walletAddress: string): string {
+  switch (check.reason) {
+    case 'other-address':
+      return `This signature was made with the key of another address${check.signer ? ` (${check.signer})` : ''}. Sign the challenge with ${walletAddress}, exactly as shown.`;
+    case 'other-message':
+      return 'This signature is for different text than the challenge. Copy the challenge exactly, with its line breaks, and sign it again.';
+    case 'wrong-format':
+      return `This is ${formatNames[check.signatureFormat ?? 'legacy']}, which ${walletAddress} cannot make. ${walletAddress.startsWith('bc1p') ? 'A bc1p… address signs with BIP-322.' : walletAddress.startsWith('1') ? 'A 1… address signs in the legacy format.' : 'Sign with this address in BIP-322 or the legacy format.'}`;
+    case 'not-verified':
+      return 'The signature does not match this wallet and this challenge.';
+  }
+}
 
 function joinAddress(raw: string): string {
   const walletAddress = normalizeWallet(raw);
@@ -66,8 +85,11 @@ export async function verifyWalletSignIn(
   if (challenge.expires_at <= now) throw new AppError(401, 'CHALLENGE_EXPIRED', messages.expired);
 
   const check = await verifyWalletSignature(walletAddress, input.message, input.signature);
-  if (check === 'malformed') throw badRequest('SIGNATURE_MALFORMED', messages.malformed);
-  if (check === 'invalid') throw new AppError(401, 'SIGNATURE_INVALID', messages.invalid);
+  if (check.outcome === 'malformed') throw badRequest('SIGNATURE_MALFORMED', messages.malformed);
+  if (check.outcome === 'invalid') {
+    const { outcome: _outcome, ...details } = check;
+    throw new AppError(401, 'SIGNATURE_INVALID', invalidSignatureMessage(check, walletAddress), details);
+  }
 
   return db.transaction().execute(async (trx) => {
     if (!(await consumeChallenge(trx, challenge.nonce, now))) throw new AppError(401, 'CHALLENGE_USED', messages.used);
