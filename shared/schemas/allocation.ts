@@ -9,24 +9,75 @@ export type LookupBody = Static<typeof LookupBodySchema>;
 export const AllocationCategorySchema = Type.Object({ category: Type.String(), tokens: Type.Number() });
 export type AllocationCategory = Static<typeof AllocationCategorySchema>;
 
+const FoundAllocationSchema = Type.Object({
+  walletAddress: Type.String(),
+  totalTokens: Type.Number(),
+  recordCount: Type.Integer(),
+  /** Sorted by tokens, largest first. */
+  categories: Type.Array(AllocationCategorySchema),
+  /** The block height the wallet's figures are "as of" (its latest import snapshot); null when unknown. */
+  asOfBlock: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type FoundAllocation = Static<typeof FoundAllocationSchema>;
+
 export const LookupResultSchema = Type.Union([
-  Type.Object({
-    success: Type.Literal(true),
-    allocation: Type.Object({
-      walletAddress: Type.String(),
-      totalTokens: Type.Number(),
-      recordCount: Type.Integer(),
-      /** Sorted by tokens, largest first. */
-      categories: Type.Array(AllocationCategorySchema),
-      /** The block height the wallet's figures are "as of" (its latest import snapshot); null when unknown. */
-      asOfBlock: Type.Union([Type.Integer(), Type.Null()]),
-    }),
-  }),
+  Type.Object({ success: Type.Literal(true), allocation: FoundAllocationSchema }),
   Type.Object({ success: Type.Literal(false) }),
 ]);
 export type LookupResult = Static<typeof LookupResultSchema>;
 
 export const emptyLookupMessage = 'Please enter a wallet address';
+
+/** The most addresses one lookup-many request may name (each counts against the visitor's lookup limit). */
+export const maxLookupAddresses = 20;
+/** The single lookup's own limit on an address's length. */
+export const maxWalletAddressLength = 200;
+
+export const LookupManyBodySchema = Type.Object(
+  {
+    /** 1 to 20 entries. An entry that is not a string, is empty after trimming or is too long is answered as malformed at its position. */
+    walletAddresses: Type.Array(Type.Unknown()),
+  },
+  { additionalProperties: false },
+);
+
+export const LookupManyEntrySchema = Type.Union([
+  Type.Object({
+    /** Where the entry stood in `walletAddresses`, from 0. */
+    position: Type.Integer({ minimum: 0 }),
+    status: Type.Literal('found'),
+    walletAddress: Type.String(),
+    allocation: FoundAllocationSchema,
+  }),
+  Type.Object({ position: Type.Integer({ minimum: 0 }), status: Type.Literal('not_found'), walletAddress: Type.String() }),
+  Type.Object({
+    position: Type.Integer({ minimum: 0 }),
+    /** The same address as an earlier entry once normalised: answered and counted there only. */
+    status: Type.Literal('duplicate'),
+    walletAddress: Type.String(),
+    duplicateOf: Type.Integer({ minimum: 0 }),
+  }),
+  Type.Object({
+    position: Type.Integer({ minimum: 0 }),
+    status: Type.Literal('malformed'),
+    error: Type.Union([Type.Literal('EMPTY_WALLET'), Type.Literal('INVALID_WALLET_ENTRY')]),
+    message: Type.String(),
+  }),
+]);
+export type LookupManyEntry = Static<typeof LookupManyEntrySchema>;
+
+export const LookupManyResultSchema = Type.Object({
+  /** One per entry, in the order given. */
+  results: Type.Array(LookupManyEntrySchema),
+  /** The found addresses together: every category summed across them, largest first. */
+  total: Type.Object({
+    walletCount: Type.Integer({ minimum: 0 }),
+    totalTokens: Type.Number(),
+    recordCount: Type.Integer({ minimum: 0 }),
+    categories: Type.Array(AllocationCategorySchema),
+  }),
+});
+export type LookupManyResult = Static<typeof LookupManyResultSchema>;
 
 /** A SHA-256 hash in lower-case hex (shared/merkle.ts, docs/verify-allocation.md). */
 export const HashHexSchema = Type.String({ pattern: '^[0-9a-f]{64}$' });

@@ -68,6 +68,11 @@ async function gatedCalls(app: App) {
   const { cookie } = await loginCookie(app, wallet);
   return [
     { name: 'lookup', open: 200, request: { method: 'POST', url: '/api/allocation/lookup', payload: { walletAddress: wallet } } },
+    {
+      name: 'lookup-many',
+      open: 200,
+      request: { method: 'POST', url: '/api/allocation/lookup-many', payload: { walletAddresses: [wallet] } },
+    },
     { name: 'proof', open: 200, request: { method: 'GET', url: `/api/allocation/proof?wallet=${wallet}` } },
     { name: 'my allocation', open: 200, request: { method: 'GET', url: '/api/tokens/my-allocation', headers: { cookie } } },
     { name: 'top holders', open: 200, request: { method: 'GET', url: '/api/tokens/allocations' } },

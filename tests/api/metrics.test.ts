@@ -112,6 +112,20 @@ describe('GET /metrics', () => {
     }
   });
 
+  it('counts each distinct address of a lookup-many as one lookup by outcome', async () => {
+    const base = await startMetricsApp();
+    const walletAddresses = [mainnetWallets.taproot, mainnetWallets.legacy, mainnetWallets.taproot.toUpperCase(), ''];
+    const response = await fetch(`${base}/api/allocation/lookup-many`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ walletAddresses }),
+    });
+    expect(response.status).toBe(200);
+    const { families } = await scrape(base);
+    expect(value(families, 'allocation_lookups_total', { result: 'found' })).toBe(1);
+    expect(value(families, 'allocation_lookups_total', { result: 'not_found' })).toBe(1);
+  });
+
   it('reports the database, shedding, reveal, pause, last backup and the process', async () => {
     let clock = Date.now();
     const base = await startMetricsApp(() => clock);

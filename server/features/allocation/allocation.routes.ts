@@ -4,26 +4,34 @@ import {
   AllocationProofSchema,
   AllocationRootSchema,
   LookupBodySchema,
+  LookupManyBodySchema,
+  LookupManyResultSchema,
   LookupResultSchema,
 } from '@shared/schemas/allocation';
 import { errorResponses } from '../../lib/error-responses.js';
 import { revealGateResponses } from '../../plugins/launch.js';
 import { getAllocationProof, getAllocationRoot } from './allocation-proof.service.js';
+import { answerLookupMany, planLookupMany } from './allocation-lookup-many.service.js';
 import { createAllocationTreeCache } from './allocation-tree-cache.js';
 import { lookupAllocation } from './allocation.service.js';
 import { type LookupCounter, uncountedLookups } from './lookup-counter.js';
 
 const tags = ['Allocation'];
 
+const minute = 60_000;
+
 /**
- * `lookupRateLimit` calls per IP per minute, lookups and proofs counted apart; 0: no limit (benchmarks),
+ * `lookupRateLimit` calls per IP per minute, lookups and proofs counted apart (a lookup-many spends one per
+ * distinct address from the lookup's own budget); 0: no limit (benchmarks),
  * and then the rate-limit plugin's hooks stay off these routes entirely. `lookups` counts answered lookups by outcome.
  */
 const allocationRoutes: FastifyPluginAsyncTypebox<{ lookupRateLimit: number; lookups?: LookupCounter }> = async (
   app,
   { lookupRateLimit, lookups = uncountedLookups },
 ) => {
-  const limited = lookupRateLimit > 0 ? { config: { rateLimit: { max: lookupRateLimit, timeWindow: '1 minute' } } } : {};
+  const limited = lookupRateLimit > 0 ? { config: { rateLimit: { max: lookupRateLimit, timeWindow: minute } } } : {};
+  const lookupLimited =
+    lookupRateLimit > 0 ? { config: { rateLimit: { max: lookupRateLimit, timeWindow: minute, groupId: 'allocation-lookup' } } } : {};
   const limitedAnswer = lookupRateLimit > 0 ? errorResponses(429) : {};
   app.post(
     '/lookup',
@@ -35,11 +43,40 @@ const allocationRoutes: FastifyPluginAsyncTypebox<{ lookupRateLimit: number; loo
         response: { 200: LookupResultSchema, ...errorResponses(400), ...revealGateResponses, ...limitedAnswer },
       },
       onRequest: app.revealGate,
-      ...limited,
+      ...lookupLimited,
     },
     async (request) => {
       const result = await lookupAllocation(app.db, request.body.walletAddress);
       lookups.counted(result.success);
+      return result;
+    },
+  );
+
+  app.post(
+    '/lookup-many',
+    {
+      schema: {
+        tags,
+        summary: 'Look up several wallets at once (1 to 20), with their combined total',
+        description:
+          'One answer per entry in the order given; addresses equal once trimmed and bech32 lower-cased are looked up once. ' +
+          'Each distinct address counts as one lookup against the per-visitor limit the single lookup uses.',
+        body: LookupManyBodySchema,
+        response: { 200: LookupManyResultSchema, ...errorResponses(400), ...revealGateResponses, ...limitedAnswer },
+      },
+      onRequest: app.revealGate,
+      ...lookupLimited,
+    },
+    async (request, reply) => {
+      const plan = planLookupMany(request.body.walletAddresses);
+      // The route's limit counted the request once already; each further distinct address weighs one more.
+      if (lookupRateLimit > 0) {
+        await app.rateLimitHits.weigh(request, reply, plan.addresses.length - 1, { max: lookupRateLimit, timeWindow: minute });
+      }
+      const result = await answerLookupMany(app.db, plan);
+      for (const entry of result.results) {
+        if (entry.status === 'found' || entry.status === 'not_found') lookups.counted(entry.status === 'found');
+      }
       return result;
     },
   );

@@ -32,5 +32,13 @@ export function databaseRateLimitStore(db: Kysely<Database>, now: () => number =
       return new DatabaseRateLimitStore(undefined, `${this.prefix}${routeKeySpace(route)}`);
     }
   }
-  return { Store: DatabaseRateLimitStore, giveBack: (key) => uncountRateLimitHit(db, key, now()) };
+  return {
+    Store: DatabaseRateLimitStore,
+    giveBack: (key, amount = 1) => uncountRateLimitHit(db, key, now(), amount),
+    spend: async (key, amount, timeWindow) => {
+      const at = now();
+      const { count, expiresAt } = await countRateLimitHit(db, key, timeWindow, at, amount);
+      return { current: count, ttl: Math.max(0, expiresAt - at) };
+    },
+  };
 }

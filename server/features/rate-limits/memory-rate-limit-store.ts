@@ -22,6 +22,19 @@ export function memoryRateLimitStore({ now = Date.now, maxKeys = 50_000 }: { now
     }
   }
 
+  function count(fullKey: string, amount: number, timeWindow: number): { current: number; ttl: number } {
+    const at = now();
+    let window = windows.get(fullKey);
+    if (!window || window.endsAt <= at) {
+      windows.delete(fullKey);
+      if (windows.size >= maxKeys) makeRoom(at);
+      window = { count: 0, endsAt: at + timeWindow };
+      windows.set(fullKey, window);
+    }
+    window.count += amount;
+    return { current: window.count, ttl: window.endsAt - at };
+  }
+
   class MemoryRateLimitStore implements FastifyRateLimitStore {
     constructor(
       _options: unknown,
@@ -29,17 +42,7 @@ export function memoryRateLimitStore({ now = Date.now, maxKeys = 50_000 }: { now
     ) {}
 
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
-      const at = now();
-      const fullKey = `${this.keySpace}${key}`;
-      let window = windows.get(fullKey);
-      if (!window || window.endsAt <= at) {
-        windows.delete(fullKey);
-        if (windows.size >= maxKeys) makeRoom(at);
-        window = { count: 0, endsAt: at + timeWindow };
-        windows.set(fullKey, window);
-      }
-      window.count += 1;
-      callback(null, { current: window.count, ttl: window.endsAt - at });
+      callback(null, count(`${this.keySpace}${key}`, 1, timeWindow));
     }
 
     child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
@@ -51,9 +54,10 @@ export function memoryRateLimitStore({ now = Date.now, maxKeys = 50_000 }: { now
 
   return {
     Store: MemoryRateLimitStore,
-    giveBack: async (key) => {
+    giveBack: async (key, amount = 1) => {
       const window = windows.get(key);
-      if (window && window.endsAt > now() && window.count > 0) window.count -= 1;
+      if (window && window.endsAt > now()) window.count = Math.max(0, window.count - amount);
     },
+    spend: async (key, amount, timeWindow) => count(key, amount, timeWindow),
   };
 }

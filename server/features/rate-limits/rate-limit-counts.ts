@@ -6,14 +6,26 @@ import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
  */
 export interface RateLimitCounts {
   Store: FastifyRateLimitStoreCtor;
-  /** Uncounts one hit of `key` (its route's key space and the limiter's key) in the current window. */
-  giveBack(key: string): Promise<void>;
+  /** Uncounts `amount` hits (default 1) of `key` (its key space and the limiter's key) in the current window. */
+  giveBack(key: string, amount?: number): Promise<void>;
+  /** Counts `amount` more hits of `key` in its live window (or a new one): a request that weighs more than one. */
+  spend(key: string, amount: number, timeWindow: number): Promise<{ current: number; ttl: number }>;
 }
 
 /**
  * Each route limit counts in a key space of its own (method and URL), as the plugin's own stores keep
  * routes apart; limiters made with `createRateLimit` have no route, and their keys name their own space.
  */
-export function routeKeySpace(route: { method?: unknown; url?: unknown } | undefined): string {
+export function routeKeySpace(route: RouteInfo | undefined): string {
+  // Routes of one group (`config.rateLimit.groupId`) share one budget per visitor.
+  const limit = route?.config?.rateLimit;
+  const group = typeof limit === 'object' && limit !== null ? limit.groupId : undefined;
+  if (typeof group === 'string') return `group ${group} `;
   return route?.url ? `${String(route.method)} ${String(route.url)} ` : '';
+}
+
+interface RouteInfo {
+  method?: unknown;
+  url?: unknown;
+  config?: { rateLimit?: { groupId?: unknown } | boolean | null } | null;
 }

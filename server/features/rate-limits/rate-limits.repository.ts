@@ -2,23 +2,25 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 /**
- * Counts one request for `key` in one statement, so concurrent requests from any process are each
- * counted once: a new key or an ended window starts at 1 with a fresh window, a live one adds 1.
+ * Counts `amount` hits (one request, by default) for `key` in one statement, so concurrent requests from
+ * any process are each counted: a new key or an ended window starts at `amount` with a fresh window, a
+ * live one adds `amount`.
  */
 export async function countRateLimitHit(
   db: Kysely<Database>,
   key: string,
   windowMs: number,
   now: number,
+  amount = 1,
 ): Promise<{ count: number; expiresAt: number }> {
   const row = await db
     .insertInto('rate_limit_counters')
-    .values({ key, count: 1, expires_at: now + windowMs })
+    .values({ key, count: amount, expires_at: now + windowMs })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet((eb) => {
         const ended = eb('rate_limit_counters.expires_at', '<=', now);
         return {
-          count: eb.case().when(ended).then(1).else(eb('rate_limit_counters.count', '+', 1)).end(),
+          count: eb.case().when(ended).then(amount).else(eb('rate_limit_counters.count', '+', amount)).end(),
           expires_at: eb.case().when(ended).then(now + windowMs).else(eb.ref('rate_limit_counters.expires_at')).end(),
         };
       }),
@@ -28,11 +30,11 @@ export async function countRateLimitHit(
   return { count: Number(row.count), expiresAt: Number(row.expires_at) };
 }
 
-/** Takes one hit off `key`'s live window (a request the server failed); nothing when the window has ended. */
-export async function uncountRateLimitHit(db: Kysely<Database>, key: string, now: number): Promise<void> {
+/** Takes `amount` hits off `key`'s live window (a request the server failed); nothing when the window has ended. */
+export async function uncountRateLimitHit(db: Kysely<Database>, key: string, now: number, amount = 1): Promise<void> {
   await db
     .updateTable('rate_limit_counters')
-    .set((eb) => ({ count: eb('count', '-', 1) }))
+    .set((eb) => ({ count: eb.case().when('count', '>', amount).then(eb('count', '-', amount)).else(0).end() }))
     .where('key', '=', key)
     .where('count', '>', 0)
     .where('expires_at', '>', now)
