@@ -1,9 +1,10 @@
 /**
  * `npm run lighthouse`: Lighthouse 12 (mobile, the default config) on the built app, in Debian's Chromium.
  * Starts the app itself (`npm start` on a fresh temporary DATA_DIR with the demo data), runs every page
- * RUNS times, each run in a Chromium of its own on a fresh profile (no warm caches or compiled code
- * from the run before, as PageSpeed Insights meets a page), prints the median score per category
- * against its goal, once with the outside services as configured and once with the block explorer and
+ * RUNS times, each run in a new Chromium process on a new empty profile (a temporary user-data-dir:
+ * no warm caches or compiled code from the run before, as PageSpeed Insights meets a page), prints the
+ * median score per category against its goal, the medians of main-thread work, total blocking time and
+ * the JavaScript transferred until Lighthouse saw the network idle (its network records), once with the outside services as configured and once with the block explorer and
  * the marketplace unreachable (a closed port on 127.0.0.1). Exit code 1 when a goal is missed.
  *
  * Options (environment): CHROMIUM_PATH (default /usr/bin/chromium), CLIENT_DIR (a client build; default
@@ -78,16 +79,34 @@ interface Run {
   scores: Record<Category, number>;
   failing: string[];
   metrics: string;
+  mainThreadMs: number;
+  blockingMs: number;
+  /** Bytes of JavaScript on the wire (compressed as served) in Lighthouse's network records; null without them. */
+  scriptBytes: number | null;
 }
 
-/** One Lighthouse run in a Chromium launched for it alone (chrome-launcher gives it a new temporary profile). */
+/** One Lighthouse run in a Chromium process launched for it alone, on a profile folder made for it and removed after. */
 async function inFreshBrowser(url: string) {
-  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: headlessChromiumFlags });
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-lighthouse-profile-'));
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: headlessChromiumFlags, userDataDir });
   try {
     return await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories });
   } finally {
     chrome.kill();
+    fs.rmSync(userDataDir, { recursive: true, force: true });
   }
+}
+
+interface NetworkRecord {
+  resourceType?: string;
+  transferSize?: number;
+}
+
+/** The network-requests audit lists every request of the load, which Lighthouse ends once the network is idle. */
+function scriptTransferBytes(details: unknown): number | null {
+  const items = (details as { items?: NetworkRecord[] } | undefined)?.items;
+  if (!Array.isArray(items)) return null;
+  return items.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
 }
 
 async function audit(url: string, reportName: string): Promise<Run> {
@@ -113,6 +132,9 @@ async function audit(url: string, reportName: string): Promise<Run> {
   return {
     scores,
     failing,
+    mainThreadMs: lhr.audits['mainthread-work-breakdown']?.numericValue ?? Number.NaN,
+    blockingMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+    scriptBytes: scriptTransferBytes(lhr.audits['network-requests']?.details),
     metrics: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
   };
 }
@@ -139,6 +161,12 @@ for (const mode of selectedModes) {
       });
       const typical = results.find((run) => run.scores.performance === medians.performance) ?? results[0]!;
       console.log(`${page.padEnd(12)} ${cells.join('')}   ${typical.metrics}`);
+      const scriptBytes = results.map((run) => run.scriptBytes).filter((bytes) => bytes !== null);
+      const ms = (values: number[]) => `${Math.round(median(values))} ms`;
+      console.log(
+        `${''.padEnd(14)}medians: main-thread work ${ms(results.map((run) => run.mainThreadMs))}, TBT ${ms(results.map((run) => run.blockingMs))}` +
+          (scriptBytes.length > 0 ? `, JavaScript until network idle ${(median(scriptBytes) / 1000).toFixed(1)} kB transferred (as served, headers included)` : ''),
+      );
       const shown = process.env.AUDITS === '1' ? typical.failing : typical.failing.filter((line) => !/^(?:first|largest|speed|interactive|total|max-potential|cumulative)/.test(line));
       for (const line of shown) console.log(`${''.padEnd(14)}- ${line}`);
     }
