@@ -29,4 +29,90 @@ export const walletEn = {
   verifiedBySignature: 'Ownership proven with a wallet signature',
   protectedTitle: 'Wallet protected',
   protectedText: "This wallet is protected. Sign in with your wallet to continue: use 'Sign in with wallet' below.",
+  manualButton: 'Sign with another wallet',
+  manualButtonHint: 'Sparrow, Ledger or Trezor through Sparrow, Electrum, Bitcoin Core, or any wallet with "Sign message"',
+  manualTitle: 'Sign with another wallet',
+  manualText: 'Copy a one-time message into your wallet, sign it there, and paste the signature back. It signs a message only: no transaction, no cost.',
+  back: 'Back',
+  addressLabel: 'Your Bitcoin address',
+  addressHint: 'The address that holds your ordinals or tokens: 1…, 3…, bc1q… or bc1p….',
+  getMessage: 'Get the message to sign',
+  messageLabel: 'Message to sign',
+  messageHint: (time: string) => `Sign it exactly as shown, line breaks included, before ${time}.`,
+  copyMessage: 'Copy message',
+  copyToasts: {
+    copied: { title: 'Copied', description: 'The message is on your clipboard. Paste it into your wallet.' },
+    copiedInstead: { title: 'Copied', description: 'The message is on your clipboard. Paste it into your wallet.' },
+    failed: { title: 'Copy failed', description: 'Select the message and copy it by hand.' },
+  },
+  howToTitle: 'How to sign it',
+  howTo: {
+    sparrow: {
+      name: 'Sparrow (also Ledger and Trezor through Sparrow)',
+      steps: [
+        'Open the wallet in Sparrow. For a Ledger or Trezor, plug it in, unlock it and open its Bitcoin app.',
+        'Tools → Sign/Verify Message (or the Addresses tab: right-click your address → Sign/Verify Message).',
+        'Check the address, paste the message, and press Sign. Confirm the text on the device when it asks.',
+        'Copy the Signature field and paste it below.',
+      ],
+    },
+    electrum: {
+      name: 'Electrum',
+      steps: ['Tools → Sign/verify message.', 'Enter your address, paste the message, press Sign.', 'Copy the signature and paste it below.'],
+    },
+    core: {
+      name: 'Bitcoin Core',
+      steps: [
+        'Only 1… (legacy) addresses: Core does not sign messages for segwit or taproot addresses.',
+        'File → Sign message, or on the command line with the message saved to message.txt:',
+      ],
+      command: (address: string) => `bitcoin-cli signmessage "${address}" "$(cat message.txt)"`,
+    },
+    other: {
+      name: 'Any other wallet',
+      steps: ['Find "Sign message" (sometimes under Tools or the address\'s menu).', 'Choose this address, paste the message, sign, and copy the signature.'],
+    },
+  },
+  signatureLabel: 'Signature',
+  signatureHint: 'Base64 text, usually about 88 characters or more.',
+  signedWithLabel: 'Signed with',
+  signedWithOther: 'Another wallet',
+  verify: 'Verify and sign in',
+  verifying: 'Checking the signature…',
+  newMessage: 'Get a new message',
+  failedReasons: {
+    'other-address': (signer: string | null, address: string) =>
+      signer
+        ? `This signature was made by ${signer}, not by ${address}. Sign with ${address}.`
+        : `This signature was not made by the key of ${address} for this message. Sign with ${address}, and paste the message exactly as shown.`,
+    'other-message':
+      'Your key signed different text than this message. Copy the message again, exactly, with its line breaks, and sign it again.',
+    'wrong-format': (format: string, address: string) => `This is ${format}, which ${address} cannot make.`,
+    'not-verified': 'The signature does not match this address and this message.',
+  },
+  formatNames: {
+    legacy: 'a legacy (BIP-137/Electrum) signature',
+    'bip322-segwit': 'a BIP-322 signature of a 3… or bc1q… address',
+    'bip322-taproot': 'a BIP-322 signature of a bc1p… (taproot) address',
+    'bip322-script': 'a signature of a multisig or script address',
+  },
+  formatAdvice: {
+    taproot: 'A bc1p… address signs with BIP-322: use Sparrow 1.8 or later, or a browser wallet.',
+    legacy: 'A 1… address signs in the legacy format.',
+    segwit: 'Sign with this address in BIP-322 or the legacy format.',
+  },
+  phoneTitle: 'On a phone?',
+  phoneText: 'Phone browsers have no wallet extensions. Open this page inside your wallet app\'s own browser:',
+  openIn: (name: string) => `Open in ${name}`,
+  unisatPhone: 'UniSat: copy this page\'s link and open it in UniSat\'s built-in browser.',
+  copyPageLink: 'Copy page link',
+  pageLinkToasts: {
+    copied: { title: 'Link copied', description: 'Paste it into your wallet app\'s browser.' },
+    copiedInstead: { title: 'Link copied', description: 'Paste it into your wallet app\'s browser.' },
+    failed: { title: 'Copy failed', description: 'Copy the address bar by hand.' },
+  },
+  claimedBy: (other: string, wallet: string) =>
+    `${other} answers in this browser where ${wallet} is expected, so ${wallet} is not offered here: the wrong wallet would be asked. Use ${other}'s own button, or turn one of the two extensions off.`,
+  alsoClaimedBy: (other: string, wallet: string) => `${other} also answers as ${wallet} in this browser; this site asks ${wallet} itself.`,
+  anotherExtension: 'Another extension',
 } as const;

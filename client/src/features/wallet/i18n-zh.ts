@@ -29,4 +29,89 @@ export const walletZh: Widen<typeof walletEn> = {
   verifiedBySignature: '已通过钱包签名证明所有权',
   protectedTitle: '钱包已受保护',
   protectedText: '此钱包已受保护。请使用钱包登录以继续：点击下方的“使用钱包登录”。',
+  manualButton: '使用其他钱包签名',
+  manualButtonHint: 'Sparrow、通过 Sparrow 使用的 Ledger 或 Trezor、Electrum、Bitcoin Core，或任何带“签名消息”功能的钱包',
+  manualTitle: '使用其他钱包签名',
+  manualText: '把一条一次性消息复制到您的钱包中签名，再把签名粘贴回来。这只是签名一条消息：不会发送交易，也不产生费用。',
+  back: '返回',
+  addressLabel: '您的比特币地址',
+  addressHint: '持有您的铭文或代币的地址：1…、3…、bc1q… 或 bc1p…。',
+  getMessage: '获取要签名的消息',
+  messageLabel: '要签名的消息',
+  messageHint: (time: string) => `请在 ${time} 之前按原样签名，包括换行。`,
+  copyMessage: '复制消息',
+  copyToasts: {
+    copied: { title: '已复制', description: '消息已复制到剪贴板，请粘贴到您的钱包中。' },
+    copiedInstead: { title: '已复制', description: '消息已复制到剪贴板，请粘贴到您的钱包中。' },
+    failed: { title: '复制失败', description: '请手动选中并复制消息。' },
+  },
+  howToTitle: '如何签名',
+  howTo: {
+    sparrow: {
+      name: 'Sparrow（也适用于通过 Sparrow 使用的 Ledger 和 Trezor）',
+      steps: [
+        '在 Sparrow 中打开钱包。如使用 Ledger 或 Trezor，请连接并解锁设备，打开其中的 Bitcoin 应用。',
+        '工具（Tools）→ 签名/验证消息（Sign/Verify Message），或在地址（Addresses）页右键您的地址 → Sign/Verify Message。',
+        '核对地址，粘贴消息，点击签名（Sign）。设备提示时请确认显示的文字。',
+        '复制签名（Signature）栏的内容，粘贴到下方。',
+      ],
+    },
+    electrum: {
+      name: 'Electrum',
+      steps: ['工具（Tools）→ 签名/验证消息（Sign/verify message）。', '填写您的地址，粘贴消息，点击签名（Sign）。', '复制签名并粘贴到下方。'],
+    },
+    core: {
+      name: 'Bitcoin Core',
+      steps: [
+        '仅支持 1…（传统）地址：Core 不为隔离见证或 Taproot 地址签名消息。',
+        '文件（File）→ 签名消息（Sign message），或把消息保存为 message.txt 后在命令行运行：',
+      ],
+      command: (address: string) => `bitcoin-cli signmessage "${address}" "$(cat message.txt)"`,
+    },
+    other: {
+      name: '其他钱包',
+      steps: ['找到“签名消息”（有时在工具菜单或地址菜单中）。', '选择该地址，粘贴消息，签名后复制签名。'],
+    },
+  },
+  signatureLabel: '签名',
+  signatureHint: 'Base64 文本，通常约 88 个字符或更长。',
+  signedWithLabel: '签名所用钱包',
+  signedWithOther: '其他钱包',
+  verify: '验证并登录',
+  verifying: '正在验证签名…',
+  newMessage: '获取新消息',
+  failedReasons: {
+    'other-address': (signer: string | null, address: string) =>
+      signer
+        ? `该签名由 ${signer} 生成，而不是 ${address}。请使用 ${address} 签名。`
+        : `该签名不是 ${address} 的密钥对这条消息生成的。请使用 ${address} 签名，并按原样粘贴消息。`,
+    'other-message': '您的密钥签名的文字与这条消息不同。请重新按原样复制消息（包括换行）并再次签名。',
+    'wrong-format': (format: string, address: string) => `这是${format}，${address} 无法生成这种签名。`,
+    'not-verified': '该签名与此地址和此消息不匹配。',
+  },
+  formatNames: {
+    legacy: '传统格式（BIP-137/Electrum）签名',
+    'bip322-segwit': '3… 或 bc1q… 地址的 BIP-322 签名',
+    'bip322-taproot': 'bc1p…（Taproot）地址的 BIP-322 签名',
+    'bip322-script': '多签或脚本地址的签名',
+  },
+  formatAdvice: {
+    taproot: 'bc1p… 地址使用 BIP-322 签名：请使用 Sparrow 1.8 或更高版本，或浏览器钱包。',
+    legacy: '1… 地址使用传统格式签名。',
+    segwit: '请用该地址以 BIP-322 或传统格式签名。',
+  },
+  phoneTitle: '在手机上？',
+  phoneText: '手机浏览器没有钱包扩展。请在钱包应用自带的浏览器中打开本页：',
+  openIn: (name: string) => `在 ${name} 中打开`,
+  unisatPhone: 'UniSat：复制本页链接，在 UniSat 内置浏览器中打开。',
+  copyPageLink: '复制本页链接',
+  pageLinkToasts: {
+    copied: { title: '链接已复制', description: '请粘贴到钱包应用的浏览器中。' },
+    copiedInstead: { title: '链接已复制', description: '请粘贴到钱包应用的浏览器中。' },
+    failed: { title: '复制失败', description: '请手动复制地址栏。' },
+  },
+  claimedBy: (other: string, wallet: string) =>
+    `在此浏览器中，应由 ${wallet} 响应的位置被 ${other} 占用，因此这里不提供 ${wallet}，以免请求到错误的钱包。请使用 ${other} 自己的按钮，或停用其中一个扩展。`,
+  alsoClaimedBy: (other: string, wallet: string) => `${other} 在此浏览器中也以 ${wallet} 的身份响应；本站直接请求 ${wallet} 本身。`,
+  anotherExtension: '另一个扩展',
 };

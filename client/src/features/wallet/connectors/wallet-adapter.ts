@@ -1,3 +1,5 @@
+import type { ProviderClaim } from './provider-claims';
+
 export type WalletId = 'unisat' | 'xverse' | 'leather' | 'okx';
 
 /** One browser wallet, reached through the provider object its extension injects into the page. */
@@ -8,6 +10,8 @@ export interface WalletAdapter {
   /** The wallet's own site, for visitors who have not installed it. */
   installUrl: string;
   isInstalled(): boolean;
+  /** Another extension answering where this wallet's provider is expected, if any. */
+  claim?(): ProviderClaim | null;
   /** Asks the wallet for the address that holds the visitor's ordinals (the wallet may prompt). */
   connect(): Promise<{ address: string }>;
   /** A base64 signature of `message` by `address` (BIP-322, or the legacy format for 1… addresses). */

@@ -1,13 +1,15 @@
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import { isWalletError, type WalletAdapter } from '../connectors/wallet-adapter';
+import { useRefusalText } from './use-refusal-text';
 
 /** What to tell the visitor when a wallet sign-in stops: the wallet's own refusal, or the server's answer. */
 export function useWalletErrorText() {
-  const { t, describeError } = useLanguage();
+  const { t } = useLanguage();
+  const refusalText = useRefusalText();
 
-  return (error: unknown, wallet: WalletAdapter): { title: string; description: string } => {
+  return (error: unknown, wallet: WalletAdapter, address = ''): { title: string; description: string } => {
     if (!isWalletError(error)) {
-      return { title: t.wallet.failedTitle, description: t.wallet.serverFailedText(describeError(error)) };
+      return { title: t.wallet.failedTitle, description: t.wallet.serverFailedText(refusalText(error, address)) };
     }
     switch (error.kind) {
       case 'rejected':

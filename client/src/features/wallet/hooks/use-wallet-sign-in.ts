@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@client/components/toast/use-toast';
 import { useSession } from '@client/features/session';
@@ -7,8 +8,9 @@ import { verifySignature } from '../api/verify-signature';
 import type { WalletAdapter } from '../connectors/wallet-adapter';
 import { useWalletErrorText } from './use-wallet-error-text';
 
-async function signIn(wallet: WalletAdapter) {
+async function signIn(wallet: WalletAdapter, onAddress: (address: string) => void) {
   const { address } = await wallet.connect();
+  onAddress(address);
   const { message } = await requestChallenge({ walletAddress: address });
   const signature = await wallet.signMessage(address, message);
   return verifySignature({ walletAddress: address, message, signature, walletName: wallet.name });
@@ -19,16 +21,23 @@ export function useWalletSignIn() {
   const { login } = useSession();
   const { t } = useLanguage();
   const errorText = useWalletErrorText();
+  // The address the wallet shared, so a refusal can name it.
+  const addressRef = useRef('');
 
   // Callbacks sit on the mutation itself so the login still lands when the picker closes meanwhile.
   const mutation = useMutation({
-    mutationFn: signIn,
+    mutationFn: (wallet: WalletAdapter) => {
+      addressRef.current = '';
+      return signIn(wallet, (address) => {
+        addressRef.current = address;
+      });
+    },
     onSuccess: ({ user }, wallet) => {
       login(user);
       toast({ title: t.wallet.signedInTitle, description: t.wallet.signedInText(wallet.name), variant: 'success' });
     },
     onError: (error, wallet) => {
-      const { title, description } = errorText(error, wallet);
+      const { title, description } = errorText(error, wallet, addressRef.current);
       toast({ title, description, variant: 'destructive' });
     },
   });
