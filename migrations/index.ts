@@ -14,6 +14,7 @@ import * as createStoredImages from './2026_11_23_1608_create_stored_images.js';
 import * as createRateLimitCounters from './2026_11_23_1609_create_rate_limit_counters.js';
 import * as createClaimTexts from './2026_11_23_1615_create_claim_texts.js';
 import * as coverWalletLookups from './2026_11_26_1800_cover_wallet_lookups.js';
+import * as storeAllocationTree from './2026_11_27_0300_store_allocation_tree.js';
 
 /** Every migration, by name, in the order they apply. A new migration is added here and nowhere else. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_1609_create_rate_limit_counters': createRateLimitCounters,
   '2026_11_23_1615_create_claim_texts': createClaimTexts,
   '2026_11_26_1800_cover_wallet_lookups': coverWalletLookups,
+  '2026_11_27_0300_store_allocation_tree': storeAllocationTree,
 };

@@ -60,6 +60,29 @@ export interface AllocationSnapshotsTable {
   imported_at: number;
 }
 
+/**
+ * The Merkle tree of allocation_records as of `version` (readTableVersion): one row (id 1). Levels are
+ * 32-byte hashes back to back; `upper_levels` holds the bucket roots' level and every level above it.
+ */
+export interface AllocationTreeTable {
+  id: number;
+  version: string;
+  leaf_count: number;
+  /** Hex; null without records. */
+  root: string | null;
+  as_of_block: number | null;
+  /** The first leaf hash of each bucket of 16 sorted leaves. */
+  bucket_firsts: Uint8Array;
+  upper_levels: Uint8Array;
+  built_at: number;
+}
+
+/** The sorted leaf hashes 16·bucket … 16·bucket + 15 of the stored tree (fewer in the last bucket). */
+export interface AllocationTreeBucketsTable {
+  bucket: number;
+  leaves: Uint8Array;
+}
+
 export interface PointsAllocationsTable {
   id: Generated<number>;
   wallet_address: string;
@@ -195,6 +218,8 @@ export interface Database {
   auth_challenges: AuthChallengesTable;
   allocation_records: AllocationRecordsTable;
   allocation_snapshots: AllocationSnapshotsTable;
+  allocation_tree: AllocationTreeTable;
+  allocation_tree_buckets: AllocationTreeBucketsTable;
   points_allocations: PointsAllocationsTable;
   settings: SettingsTable;
   twitter_accounts: TwitterAccountsTable;

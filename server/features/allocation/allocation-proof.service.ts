@@ -5,45 +5,60 @@ import {
   type AllocationRoot,
   emptyLookupMessage,
 } from '@shared/schemas/allocation';
-import { allocationLeafText, hashLeaf, leafCount, leafIndex, type MerkleTree, merkleProof, toHex, treeRoot } from '@shared/merkle';
+import { allocationLeafText, hashLeaf } from '@shared/merkle';
 import { fromMicro } from '@shared/token-amount';
 import { normalizeWallet } from '@shared/wallet';
 import type { Database } from '../../db/schema.js';
 import { badRequest, notFound } from '../../errors.js';
-import { findWalletLeafRows } from './allocation-leaves.repository.js';
-import { findWalletAsOfBlock } from './allocation-snapshots.repository.js';
-import type { AllocationTreeCache } from './allocation-tree-cache.js';
 import { nodeSha256 } from '../../lib/node-sha256.js';
+import { findWalletLeafRows } from './allocation-leaves.repository.js';
+import type { AllocationTreeCache } from './allocation-tree-cache.js';
+import { proveLeaves, type ReadBuckets, StaleTreeError } from './allocation-tree-proof.js';
+import { bucketsQuery } from './allocation-tree.repository.js';
+import type { HeldTree } from './allocation-tree-store.js';
 
 export async function getAllocationRoot(trees: AllocationTreeCache): Promise<AllocationRoot> {
-  const { tree, asOfBlock } = await trees.current();
-  const root = treeRoot(tree);
-  return { root: root ? toHex(root) : null, leafCount: leafCount(tree), asOfBlock };
+  return trees.summary();
 }
 
 type WalletRows = Awaited<ReturnType<typeof findWalletLeafRows>>;
 
+function bucketReader(db: Kysely<Database>): ReadBuckets {
+  return async (buckets) => {
+    const rows = await bucketsQuery(db, buckets).execute();
+    return new Map(rows.map((row) => [Number(row.bucket), row.leaves]));
+  };
+}
+
 /** A proof per record, or null when a record is not in this tree (the records changed after it was built). */
-async function proveRows(tree: MerkleTree, walletAddress: string, rows: WalletRows): Promise<AllocationProofLeaf[] | null> {
+async function proveRows(db: Kysely<Database>, tree: HeldTree, walletAddress: string, rows: WalletRows): Promise<AllocationProofLeaf[] | null> {
   const seen = new Map<string, number>();
-  const leaves: AllocationProofLeaf[] = [];
-  for (const row of rows) {
-    const micro = BigInt(row.tokens_micro);
-    const leaf = allocationLeafText(walletAddress, row.category, micro);
-    // The same row imported twice is two equal leaves: each gets its own position.
-    const occurrence = seen.get(leaf) ?? 0;
-    seen.set(leaf, occurrence + 1);
-    const index = leafIndex(tree, await hashLeaf(nodeSha256, leaf), occurrence);
-    if (index < 0) return null;
-    leaves.push({
-      category: row.category,
-      micro: micro.toString(),
-      tokens: fromMicro(micro),
-      leaf,
-      proof: merkleProof(tree, index).map(toHex),
-    });
-  }
-  return leaves;
+  const ordered = [...rows].sort((a, b) => (a.category < b.category ? -1 : a.category > b.category ? 1 : Number(a.tokens_micro) - Number(b.tokens_micro)));
+  const leaves = await Promise.all(
+    ordered.map(async (row) => {
+      const micro = BigInt(row.tokens_micro);
+      const text = allocationLeafText(walletAddress, row.category, micro);
+      // The same row imported twice is two equal leaves: each gets its own position.
+      const occurrence = seen.get(text) ?? 0;
+      seen.set(text, occurrence + 1);
+      return { row, micro, text, occurrence, hash: await hashLeaf(nodeSha256, text) };
+    }),
+  );
+  const proofs = await proveLeaves(tree, leaves, bucketReader(db), nodeSha256);
+  if (proofs.some((proof) => proof === null)) return null;
+  return leaves.map((leaf, i) => ({
+    category: leaf.row.category,
+    micro: leaf.micro.toString(),
+    tokens: fromMicro(leaf.micro),
+    leaf: leaf.text,
+    proof: proofs[i]!,
+  }));
+}
+
+function latestAsOfBlock(rows: WalletRows): number | null {
+  let latest: number | null = null;
+  for (const row of rows) if (row.as_of_block !== null) latest = Math.max(latest ?? 0, Number(row.as_of_block));
+  return latest;
 }
 
 /** The wallet's leaves with their Merkle proofs and the root they lead to. */
@@ -55,20 +70,22 @@ export async function getAllocationProof(
   const walletAddress = normalizeWallet(rawWallet);
   if (walletAddress === '') throw badRequest('EMPTY_WALLET', emptyLookupMessage);
 
-  // A second pass only when an import landed between reading the tree and reading the wallet's rows.
-  for (let attempt = 1; attempt <= 2; attempt += 1) {
-    const { tree } = await trees.current();
+  // Another pass only when an import (or another process's stored tree) landed between reading the
+  // tree and reading the wallet's rows or buckets.
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    const tree = await trees.current();
     const rows = await findWalletLeafRows(db, walletAddress);
     if (rows.length === 0) throw notFound('ALLOCATION_NOT_FOUND', 'No allocation was found for this wallet.');
-    const leaves = await proveRows(tree, walletAddress, rows);
+    let leaves: AllocationProofLeaf[] | null;
+    try {
+      leaves = await proveRows(db, tree, walletAddress, rows);
+    } catch (error) {
+      if (!(error instanceof StaleTreeError)) throw error;
+      trees.forget(tree);
+      continue;
+    }
     if (leaves) {
-      return {
-        walletAddress,
-        leaves,
-        root: toHex(treeRoot(tree)!),
-        leafCount: leafCount(tree),
-        asOfBlock: await findWalletAsOfBlock(db, walletAddress),
-      };
+      return { walletAddress, leaves, root: tree.root!, leafCount: tree.leafCount, asOfBlock: latestAsOfBlock(rows) };
     }
   }
   throw new Error('The allocation records changed while a proof was built');

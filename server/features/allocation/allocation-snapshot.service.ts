@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { type AllocationSnapshot, upsertAllocationSnapshot } from './allocation-snapshots.repository.js';
-import { computeAllocationRoot } from './allocation-tree.js';
+import { type AllocationSnapshot, findLatestAsOfBlock, upsertAllocationSnapshot } from './allocation-snapshots.repository.js';
+import { computeAllocationRoot, readTableVersion } from './allocation-tree.js';
+import { writeTree } from './allocation-tree-store.js';
 
 export { computeAllocationRoot };
 
@@ -24,4 +25,18 @@ export async function recordAllocationSnapshot(
 /** Labels an import source with its "as of" block height; an import writes it in its own transaction. */
 export async function labelAllocationSnapshot(db: Kysely<Database>, snapshot: AllocationSnapshot): Promise<void> {
   await upsertAllocationSnapshot(db, snapshot);
+}
+
+/**
+ * Stores the tree an import built in the import's own transaction, after its rows and snapshot are
+ * written: stamped with the table version the transaction leaves behind, it never disagrees with the
+ * records it describes, and every server reads it instead of building its own.
+ */
+export async function storeImportedTree(
+  trx: Kysely<Database>,
+  tree: { root: string | null; leafCount: number; leaves: Uint8Array; upperLevels: Uint8Array[] },
+  now = Date.now(),
+): Promise<void> {
+  const { version } = await readTableVersion(trx);
+  await writeTree(trx, { ...tree, version, asOfBlock: await findLatestAsOfBlock(trx) }, now);
 }

@@ -18,18 +18,28 @@ export async function upsertAllocationSnapshot(db: Kysely<Database>, snapshot: A
     .execute();
 }
 
+const snapshotsQuery = preparedQuery((db: Kysely<Database>) =>
+  db.selectFrom('allocation_snapshots').select(['source', 'as_of_block', 'imported_at']).orderBy('source'),
+);
+
 /** Every source's snapshot; one row per import source, so a handful. */
 export async function listAllocationSnapshots(db: Kysely<Database>): Promise<AllocationSnapshot[]> {
-  const rows = await db
-    .selectFrom('allocation_snapshots')
-    .select(['source', 'as_of_block', 'imported_at'])
-    .orderBy('source')
-    .execute();
+  const rows = await snapshotsQuery.execute(db);
   return rows.map((row) => ({
     source: row.source,
     asOfBlock: row.as_of_block === null ? null : Number(row.as_of_block),
     importedAt: Number(row.imported_at),
   }));
+}
+
+/** The latest "as of" height among the sources that hold records: a probe of the source index per snapshot. */
+export async function findLatestAsOfBlock(db: Kysely<Database>): Promise<number | null> {
+  const row = await db
+    .selectFrom('allocation_snapshots as snapshots')
+    .select((eb) => eb.fn.max('snapshots.as_of_block').as('block'))
+    .where((eb) => eb.exists(eb.selectFrom('allocation_records as records').select('records.id').whereRef('records.source', '=', 'snapshots.source')))
+    .executeTakeFirst();
+  return row?.block === null || row?.block === undefined ? null : Number(row.block);
 }
 
 /** The latest "as of" height among the sources holding records of this wallet (an index probe). */
@@ -41,8 +51,3 @@ export const walletAsOfBlockQuery = preparedQuery((db: Kysely<Database>, walletA
       eb.selectFrom('allocation_records').select('source').where('wallet_address', '=', walletAddress),
     ),
 );
-
-export async function findWalletAsOfBlock(db: Kysely<Database>, walletAddress: string): Promise<number | null> {
-  const [row] = await walletAsOfBlockQuery.execute(db, walletAddress);
-  return row?.block === null || row?.block === undefined ? null : Number(row.block);
-}

@@ -1,33 +1,70 @@
 import type { Kysely } from 'kysely';
-import type { Sha256 } from '@shared/merkle';
+import { leafCount, type Sha256, toHex, treeRoot } from '@shared/merkle';
 import type { Database } from '../../db/schema.js';
-import { type AllocationTreeState, buildAllocationTree, readTableVersion } from './allocation-tree.js';
+import { upperLevels } from '../../lib/merkle-buckets.js';
 import { nodeSha256 } from '../../lib/node-sha256.js';
+import { buildAllocationTree, readTableVersion } from './allocation-tree.js';
+import { type HeldTree, heldPartOf, loadHeldTree, loadTreeSummary, storeBuiltTree, type TreeSummary } from './allocation-tree-store.js';
 
 export interface AllocationTreeCache {
-  /** The tree of the current records: built once per table version, shared by concurrent requests. */
-  current: () => Promise<AllocationTreeState>;
+  /** The held part of the current records' stored tree: read once per table version, shared by concurrent requests. */
+  current: () => Promise<HeldTree>;
+  /** The current root, from what is held or the stored tree's row. */
+  summary: () => Promise<TreeSummary>;
+  /** Drops the held tree: its buckets in the database no longer match it (another process stored a newer one). */
+  forget: (tree: HeldTree) => void;
 }
 
 /**
- * One tree per server process, rebuilt only when the table version moves (an import, the demo set coming
- * or going), never per request. A million records make a tree of about 64 MB.
+ * The stored tree's small part (bucket first leaves and upper levels, a few MB per million leaves), read
+ * from the database once per table version. When no stored tree matches the records (they were changed
+ * outside an import: the demo set, seeded rows), the tree is built from every record as before and
+ * stored, so the next process reads it; only the small part stays in memory.
  */
-export function createAllocationTreeCache(db: Kysely<Database>, hash: Sha256 = nodeSha256): AllocationTreeCache {
-  let built: AllocationTreeState | null = null;
-  let pending: { version: string; promise: Promise<AllocationTreeState> } | null = null;
+export function createAllocationTreeCache(
+  db: Kysely<Database>,
+  hash: Sha256 = nodeSha256,
+  onStoreFailed: (error: unknown) => void = () => {},
+): AllocationTreeCache {
+  let held: HeldTree | null = null;
+  let pending: { version: string; promise: Promise<HeldTree> } | null = null;
+
+  async function build(): Promise<HeldTree> {
+    const built = await buildAllocationTree(db, hash);
+    const root = treeRoot(built.tree);
+    const tree = {
+      version: built.version,
+      leafCount: leafCount(built.tree),
+      root: root ? toHex(root) : null,
+      asOfBlock: built.asOfBlock,
+      leaves: built.tree.levels[0]!,
+      upperLevels: upperLevels(built.tree),
+    };
+    let stored = false;
+    try {
+      stored = await storeBuiltTree(db, tree);
+    } catch (error) {
+      // Another writer holding the database only costs the next process the same build.
+      onStoreFailed(error);
+    }
+    // Unstored, the buckets in the database are another tree's: this process keeps its leaves.
+    return stored ? heldPartOf(tree) : { ...heldPartOf(tree), leaves: tree.leaves };
+  }
+
+  async function load(version: string): Promise<HeldTree> {
+    return (await loadHeldTree(db, version)) ?? build();
+  }
 
   return {
     async current() {
       const { version } = await readTableVersion(db);
-      if (built?.version === version) return built;
+      if (held?.version === version) return held;
       if (pending?.version !== version) {
-        // Dropped first, so an old and a new million-leaf tree are never held together.
-        built = null;
-        const promise: Promise<AllocationTreeState> = buildAllocationTree(db, hash)
-          .then((state) => {
-            built = state;
-            return state;
+        held = null;
+        const promise: Promise<HeldTree> = load(version)
+          .then((tree) => {
+            held = tree;
+            return tree;
           })
           .finally(() => {
             if (pending?.promise === promise) pending = null;
@@ -35,6 +72,17 @@ export function createAllocationTreeCache(db: Kysely<Database>, hash: Sha256 = n
         pending = { version, promise };
       }
       return pending.promise;
+    },
+
+    async summary() {
+      const { version } = await readTableVersion(db);
+      const summary = held?.version === version ? held : await loadTreeSummary(db, version);
+      const { root, leafCount, asOfBlock } = summary ?? (await this.current());
+      return { root, leafCount, asOfBlock };
+    },
+
+    forget(tree) {
+      if (held === tree) held = null;
     },
   };
 }

@@ -64,12 +64,20 @@ function latestAsOfBlock(snapshots: readonly AllocationSnapshot[], sources: Read
   return known.length ? Math.max(...known) : null;
 }
 
+let builds = 0;
+
+/** How many times this process built the tree from every record: a stored tree spares a server that work. */
+export function allocationTreeBuilds(): number {
+  return builds;
+}
+
 /**
  * The tree over every allocation record, streamed in primary-key pages without holding a transaction
  * (on SQLite that would hold the one connection for seconds). Instead the table version is read before
  * and after: if an import landed in between, the tree is built again.
  */
 export async function buildAllocationTree(db: Kysely<Database>, hash: Sha256 = nodeSha256): Promise<AllocationTreeState> {
+  builds += 1;
   for (let attempt = 1; ; attempt += 1) {
     const before = await readTableVersion(db);
     const { leaves, sources } = await hashAllRecords(db, hash);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { countRowsOfSource } from '../../../db/source-rows.js';
 import { normalizeWallet } from '@shared/wallet';
-import { labelAllocationSnapshot } from '../../allocation/allocation-snapshot.service.js';
+import { labelAllocationSnapshot, storeImportedTree } from '../../allocation/allocation-snapshot.service.js';
 import { acceptedCategories, checkCategory } from './category-check.js';
 import {
   byLine,
@@ -20,7 +20,7 @@ import { readTokensMicro } from '../shared/token-amount.js';
 import { checkTotal } from '../shared/total-check.js';
 import { checkWallet } from '../shared/wallet-check.js';
 import { AllocationRows, categoryTotals, WalletPairCheck } from './allocation-rows.js';
-import { AllocationWorker, type MerkleRoot, type RowBatch, rowBatch } from './allocation-worker-client.js';
+import { AllocationWorker, type BuiltTree, type RowBatch, rowBatch } from './allocation-worker-client.js';
 import { replaceAllocationSource } from './replace-allocation-source.js';
 
 export const allocationColumns = ['wallet_address', 'category', 'tokens'] as const;
@@ -135,7 +135,7 @@ export async function importAllocationsFile(
     }
     // Nothing wrong so far: the rows go in while the worker finishes its checks, and the transaction
     // waits for its verdict before it commits (a refusal rolls everything back).
-    const roots: Promise<MerkleRoot>[] = [];
+    const trees: Promise<BuiltTree>[] = [];
     let refused: ImportRejected | null = null;
     let replaced: number;
     // Asked for before the transaction: it may wait on a block explorer, and the write lock must not.
@@ -145,10 +145,10 @@ export async function importAllocationsFile(
       replaced = await replaceAllocationSource(db, source, rows, {
         onProgress: options.onProgress,
         withOtherSources: (otherSources) => {
-          const root = worker.merkleRoot(otherSources);
+          const tree = worker.merkleTree(otherSources);
           // Awaited after the write; a failure meanwhile must not count as unhandled.
-          root.catch(() => {});
-          roots.push(root);
+          tree.catch(() => {});
+          trees.push(tree);
         },
         beforeCommit: async (trx) => {
           refused = await refusal();
@@ -157,14 +157,16 @@ export async function importAllocationsFile(
           const { leafCount } = await verdict;
           if (leafCount !== rows.length) throw new Error(`The import worker hashed ${leafCount} rows where ${rows.length} were written: rolled back`);
           await labelAllocationSnapshot(trx, { source, ...label });
+          if (trees.length !== 1) throw new Error('The import transaction ended without reading the other sources');
+          await storeImportedTree(trx, await trees[0]!);
         },
       });
     } catch (failure) {
       if (refused) return refused;
       throw failure;
     }
-    if (roots.length !== 1) throw new Error('The import transaction ended without reading the other sources');
-    return { ...accepted(rows, (await verdict).wallets, total, replaced), merkle: await roots[0]! };
+    const { root, leafCount } = await trees[0]!;
+    return { ...accepted(rows, (await verdict).wallets, total, replaced), merkle: { root, leafCount } };
   } finally {
     await worker.close();
   }

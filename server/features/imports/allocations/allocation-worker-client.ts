@@ -60,7 +60,13 @@ export type WorkerRequest =
 
 export type WorkerReply =
   | { kind: 'checked'; walletProblems: [line: number, problem: string][]; leafCount: number }
-  | { kind: 'root'; root: string | null; leafCount: number };
+  | { kind: 'root'; root: string | null; leafCount: number; leaves: Uint8Array; upperLevels: Uint8Array[] };
+
+/** The Merkle tree of the table after the import, as it is stored: the sorted leaves and the levels from the bucket roots up. */
+export interface BuiltTree extends MerkleRoot {
+  leaves: Uint8Array;
+  upperLevels: Uint8Array[];
+}
 
 /**
  * The import's second thread (allocation-worker.ts): wallet checksums and Merkle leaves while the file
@@ -90,10 +96,10 @@ export class AllocationWorker {
     return { walletProblems: new Map(walletProblems), leafCount };
   }
 
-  /** The root over the added rows and the other sources' rows, as they stand in the import's transaction. */
-  async merkleRoot(otherSources: LeafRows): Promise<MerkleRoot> {
-    const { root, leafCount } = await this.#ask({ kind: 'finish', otherSources }, 'root');
-    return { root, leafCount };
+  /** The tree over the added rows and the other sources' rows, as they stand in the import's transaction. */
+  async merkleTree(otherSources: LeafRows): Promise<BuiltTree> {
+    const { root, leafCount, leaves, upperLevels } = await this.#ask({ kind: 'finish', otherSources }, 'root');
+    return { root, leafCount, leaves, upperLevels };
   }
 
   async close(): Promise<void> {

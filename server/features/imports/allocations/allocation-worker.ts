@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { allocationLeafText, buildMerkleTree, hashLength, leafMessage, sortHashes, toHex, treeRoot } from '@shared/merkle';
+import { upperLevels } from '../../../lib/merkle-buckets.js';
 import { createWasmSha256 } from '../../../lib/wasm-sha256.js';
 import type { LeafRows, RowBatch, WorkerOptions, WorkerReply, WorkerRequest } from './allocation-worker-client.js';
 import { walletChecker } from '../shared/wallet-check.js';
@@ -59,7 +60,11 @@ async function handle(request: WorkerRequest): Promise<void> {
       hashRows(request.otherSources);
       const tree = await buildMerkleTree(sortHashes(joinPages()), sha256);
       const root = treeRoot(tree);
-      reply({ kind: 'root', root: root ? toHex(root) : null, leafCount });
+      // What is stored: the leaves and the levels from the bucket roots up, handed over rather than copied.
+      const leaves = tree.levels[0]!;
+      const upper = upperLevels(tree);
+      const transfer = new Set([leaves.buffer, ...upper.map((level) => level.buffer)]);
+      port.postMessage({ kind: 'root', root: root ? toHex(root) : null, leafCount, leaves, upperLevels: upper } satisfies WorkerReply, [...transfer] as ArrayBuffer[]);
     }
   }
 }

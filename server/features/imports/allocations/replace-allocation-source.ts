@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { sqliteHandleOf } from '../../../db/connect.js';
 import { isStorageFull } from '../../../lib/storage-full.js';
 import type { Database } from '../../../db/schema.js';
@@ -38,6 +38,9 @@ export async function replaceAllocationSource(
   const progress = writeProgress(rows.length, onProgress);
   const load = () =>
     db.transaction().execute(async (trx) => {
+      // PostgreSQL: no other writer changes the records until this commits, so the tree built from the
+      // rows read here is the tree of the table it commits (SQLite's transaction holds the one write lock).
+      if (!sqlite) await sql`lock table allocation_records in share row exclusive mode`.execute(trx);
       const replaced = await deleteRowsOfSource(trx, 'allocation_records', source);
       withOtherSources?.(await readAllocationLeavesExcept(trx, source));
       // SQLite has one connection, held by this transaction: statements on its raw handle run inside it.
