@@ -3,9 +3,11 @@ import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useAllocationLookup } from '../hooks/use-allocation-lookup';
 import { useBlockHeight } from '../hooks/use-block-height';
+import { AllocationManyResult } from './allocation-many-result';
 import { AllocationResult } from './allocation-result';
 import { LookupForm } from './lookup-form';
 import { NotFoundHint } from './not-found-hint';
+import { ReceiptVerify } from './receipt-verify';
 
 export function AllocationLookup() {
   const { t, language } = useLanguage();
@@ -23,13 +25,15 @@ export function AllocationLookup() {
         onSubmit={lookup.submit}
         onClear={lookup.clear}
         isPending={lookup.isPending}
-        canClear={lookup.result !== null || lookup.showHint}
+        canClear={lookup.result !== null || lookup.showHint || lookup.many !== null}
       />
       <p role="status" className="muted alloc-lookup__busy">
         {lookup.busyRetryInSeconds === null ? null : t.allocation.busyRetrying(formatNumber(lookup.busyRetryInSeconds, language))}
       </p>
       {lookup.result && <AllocationResult allocation={lookup.result} blockHeight={blockHeight} />}
       {lookup.showHint && <NotFoundHint />}
+      {lookup.many && <AllocationManyResult result={lookup.many} />}
+      <ReceiptVerify />
     </section>
   );
 }

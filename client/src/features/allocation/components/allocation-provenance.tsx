@@ -3,6 +3,7 @@ import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import type { FoundAllocation } from '../hooks/use-allocation-lookup';
 import { useVerifyAllocation } from '../hooks/use-verify-allocation';
+import { ReceiptDownloadButton } from './receipt-download-button';
 import '../allocation-provenance.css';
 
 /** Which snapshot the figures come from, and a check of them against the published Merkle root. */
@@ -38,6 +39,7 @@ export function AllocationProvenance({ allocation }: { allocation: FoundAllocati
       >
         {verify.isPending ? t.allocation.verifying : t.allocation.verify}
       </button>
+      <ReceiptDownloadButton walletAddress={allocation.walletAddress} />
       <p role="status" className={`alloc-provenance__verdict ${tone}`}>
         {message}
       </p>

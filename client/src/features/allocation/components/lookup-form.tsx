@@ -13,7 +13,10 @@ interface LookupFormProps {
 export function LookupForm({ address, onAddressChange, onSubmit, onClear, isPending, canClear }: LookupFormProps) {
   const { t } = useLanguage();
   const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
+  const hintId = useId();
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  // One line looks like today's single field; pasted lists grow the box up to a few lines.
+  const rows = Math.min(Math.max(address.split('\n').length, 1), 6);
 
   const clear = () => {
     onClear();
@@ -27,12 +30,21 @@ export function LookupForm({ address, onAddressChange, onSubmit, onClear, isPend
         {t.allocation.walletLabel}
       </label>
       <div className="alloc-form__row">
-        <input
+        <textarea
           ref={inputRef}
           id={inputId}
+          rows={rows}
           className="input input--mono alloc-form__input"
+          aria-describedby={hintId}
           value={address}
           onChange={(event) => onAddressChange(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter looks up, as in a single field; Shift+Enter starts another line.
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              event.currentTarget.form?.requestSubmit();
+            }
+          }}
           placeholder={t.allocation.walletPlaceholder}
           autoComplete="off"
           autoCapitalize="none"
@@ -51,6 +63,9 @@ export function LookupForm({ address, onAddressChange, onSubmit, onClear, isPend
           )}
         </div>
       </div>
+      <p id={hintId} className="muted alloc-form__hint">
+        {t.allocation.multiHint}
+      </p>
     </form>
   );
 }

@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser, type RunningServer, startServer, toastWithText } from '../helpers/browser.js';
+import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
+import { seedAllocationRecords } from '../helpers/seed.js';
+import { mainnetWallets } from '../helpers/wallets.js';
+
+/** Several addresses at once, and a receipt a holder keeps and checks later without the server. */
+
+const ordinals = mainnetWallets.taproot;
+const payment = mainnetWallets.segwitKey;
+const unknown = mainnetWallets.p2sh;
+
+let upstream: FakeUpstream;
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let downloads: string;
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream();
+  upstream.set('/tip', { kind: 'text', body: '921000' });
+  server = await startServer({ BLOCK_HEIGHT_URLS: `${upstream.url}/tip`, MARKETPLACE_API_BASE: upstream.url, UPSTREAM_TIMEOUT_MS: '500' });
+  await seedAllocationRecords(server.ctx.handle.db, [
+    { wallet: ordinals, category: 'Holder Airdrop', tokens: '34123.1' },
+    { wallet: ordinals, category: 'Whale Bonus #1', tokens: '7506.06' },
+    { wallet: payment, category: 'Holder Airdrop', tokens: '0.2' },
+    { wallet: payment, category: 'Public Sale', tokens: '1500' },
+  ]);
+  browser = await launchBrowser();
+  downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'receipts-'));
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await upstream?.close();
+  fs.rmSync(downloads, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  context = await browser.newContext({ baseURL: server.baseUrl, acceptDownloads: true });
+  page = await context.newPage();
+});
+afterEach(async () => context.close());
+
+const results = () => page.locator('.alloc-many__item');
+
+async function lookUpAll(label: string, button: string): Promise<void> {
+  await page.getByLabel(label, { exact: true }).fill(`${ordinals}\n${unknown}, ${payment.toUpperCase()}`);
+  await page.getByRole('button', { name: button }).click();
+}
+
+describe('allocation page: several addresses', () => {
+  it('looks up two found addresses and an unknown one together: each result, then the combined total', async () => {
+    await page.goto('/allocation');
+    const sent: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/allocation/lookup-many')) sent.push(request.postDataJSON());
+    });
+    await lookUpAll('Wallet address', 'Look Up Allocation');
+
+    await toastWithText(page, 'Found 43,129.36 tokens across 2 addresses!').waitFor();
+    expect(sent).toEqual([{ walletAddresses: [ordinals, unknown, payment.toUpperCase()] }]);
+    expect(await results().allTextContents()).toEqual([
+      expect.stringContaining('41,629.16 ACORN found'),
+      expect.stringContaining('No allocation found'),
+      expect.stringContaining('1,500.2 ACORN found'),
+    ]);
+    expect(await results().nth(2).locator('.alloc-many__address').textContent()).toBe(payment);
+    const total = page.getByRole('region', { name: 'Combined total' });
+    expect(await total.getByRole('definition').first().textContent()).toBe('43,129.36 ACORN');
+    expect(await total.getByRole('list', { name: 'Categories across all addresses' }).getByRole('listitem').allTextContents()).toEqual([
+      'Holder Airdrop 34,123.3 ACORN',
+      'Whale Bonus #1 7,506.06 ACORN',
+      'Public Sale 1,500 ACORN',
+    ]);
+    // The single-address hint is for one address only.
+    expect(await page.getByRole('heading', { name: 'No allocation found for this address' }).count()).toBe(0);
+  });
+
+  it('speaks Chinese', async () => {
+    await context.addInitScript(() => localStorage.setItem('language', 'zh'));
+    await page.goto('/allocation');
+    await lookUpAll('钱包地址', '查询分配');
+    await page.getByText('在 2 个地址中共找到 43,129.36 个代币！', { exact: true }).waitFor();
+    expect(await results().nth(1).textContent()).toContain('未找到分配');
+    await page.getByRole('region', { name: '合计' }).getByText('43,129.36 ACORN', { exact: true }).waitFor();
+  });
+});
+
+describe('allocation page: receipts', () => {
+  async function downloadReceipt(downloadLabel: string): Promise<string> {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: downloadLabel }).click()]);
+    const file = path.join(downloads, download.suggestedFilename());
+    await download.saveAs(file);
+    return file;
+  }
+
+  async function lookUpOrdinals(label: string, button: string): Promise<void> {
+    await page.goto('/allocation');
+    await page.getByLabel(label, { exact: true }).fill(ordinals);
+    await page.getByRole('button', { name: button }).click();
+  }
+
+  it('downloads a receipt, and Verify a receipt says it verifies without asking the server; a tampered one fails', async () => {
+    await lookUpOrdinals('Wallet address', 'Look Up Allocation');
+    await page.getByRole('heading', { name: 'Allocation Result' }).waitFor();
+    const file = await downloadReceipt('Download receipt');
+    expect(path.basename(file)).toBe(`allocation-receipt-${ordinals}.json`);
+    const receipt = JSON.parse(fs.readFileSync(file, 'utf8'));
+    expect(receipt).toMatchObject({ format: 'allocation-receipt', version: 1, walletAddress: ordinals, leafCount: 4 });
+    expect(receipt.leaves).toHaveLength(2);
+
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/')) apiCalls.push(request.url());
+    });
+    const picker = page.getByLabel('Receipt file');
+    const verdict = page.locator('.alloc-receipt').getByRole('status');
+    await picker.setInputFiles(file);
+    await verdict.getByText(`This receipt verifies: every record of ${ordinals} leads to the root below.`, { exact: true }).waitFor();
+    expect(await page.locator('.alloc-receipt code').textContent()).toBe(receipt.root);
+
+    const tampered = path.join(downloads, 'tampered.json');
+    receipt.leaves[0].micro = String(BigInt(receipt.leaves[0].micro) + 1_000_000n);
+    fs.writeFileSync(tampered, JSON.stringify(receipt));
+    await picker.setInputFiles(tampered);
+    await verdict.getByText('This receipt does not verify: its records do not lead to its root.', { exact: true }).waitFor();
+
+    const notReceipt = path.join(downloads, 'other.json');
+    fs.writeFileSync(notReceipt, '{"hello":"world"}');
+    await picker.setInputFiles(notReceipt);
+    await verdict.getByText('This file is not an allocation receipt.', { exact: true }).waitFor();
+    expect(apiCalls).toEqual([]);
+  });
+
+  it('offers the receipt of each found address in a multi-address result, in Chinese too', async () => {
+    await context.addInitScript(() => localStorage.setItem('language', 'zh'));
+    await page.goto('/allocation');
+    await lookUpAll('钱包地址', '查询分配');
+    await results().first().waitFor();
+    expect(await page.getByRole('button', { name: '下载凭证' }).count()).toBe(2);
+    const [download] = await Promise.all([page.waitForEvent('download'), results().nth(2).getByRole('button', { name: '下载凭证' }).click()]);
+    const file = path.join(downloads, download.suggestedFilename());
+    await download.saveAs(file);
+    await page.getByLabel('凭证文件').setInputFiles(file);
+    await page.locator('.alloc-receipt').getByText(`凭证验证通过：${payment} 的每条记录都指向下方的根。`, { exact: true }).waitFor();
+  });
+});
