@@ -52,7 +52,7 @@ export const walletEn = {
       steps: [
         'Open the wallet in Sparrow. For a Ledger or Trezor, plug it in, unlock it and open its Bitcoin app.',
         'Tools → Sign/Verify Message (or the Addresses tab: right-click your address → Sign/Verify Message).',
-        'Check the address, paste the message, and press Sign. Confirm the text on the device when it asks.',
+        'Check the address and paste the message. Format: Standard (Electrum) works for 1…, 3… and bc1q… (and is the only one a Ledger or Trezor offers); a bc1p… address needs BIP322 (Simple). Press Sign, and confirm the text on the device when it asks.',
         'Copy the Signature field and paste it below.',
       ],
     },
@@ -97,7 +97,7 @@ export const walletEn = {
     'bip322-script': 'a signature of a multisig or script address',
   },
   formatAdvice: {
-    taproot: 'A bc1p… address signs with BIP-322: use Sparrow 1.8 or later, or a browser wallet.',
+    taproot: 'A bc1p… address signs with BIP-322: in Sparrow choose BIP322 (Simple), or use a browser wallet. Ledger and Trezor cannot sign for bc1p… addresses.',
     legacy: 'A 1… address signs in the legacy format.',
     segwit: 'Sign with this address in BIP-322 or the legacy format.',
   },

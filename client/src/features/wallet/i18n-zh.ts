@@ -52,7 +52,7 @@ export const walletZh: Widen<typeof walletEn> = {
       steps: [
         '在 Sparrow 中打开钱包。如使用 Ledger 或 Trezor，请连接并解锁设备，打开其中的 Bitcoin 应用。',
         '工具（Tools）→ 签名/验证消息（Sign/Verify Message），或在地址（Addresses）页右键您的地址 → Sign/Verify Message。',
-        '核对地址，粘贴消息，点击签名（Sign）。设备提示时请确认显示的文字。',
+        '核对地址并粘贴消息。格式（Format）：1…、3… 和 bc1q… 地址可用 Standard (Electrum)（Ledger 和 Trezor 仅支持此格式）；bc1p… 地址需选择 BIP322 (Simple)。点击签名（Sign），设备提示时请确认显示的文字。',
         '复制签名（Signature）栏的内容，粘贴到下方。',
       ],
     },
@@ -96,7 +96,7 @@ export const walletZh: Widen<typeof walletEn> = {
     'bip322-script': '多签或脚本地址的签名',
   },
   formatAdvice: {
-    taproot: 'bc1p… 地址使用 BIP-322 签名：请使用 Sparrow 1.8 或更高版本，或浏览器钱包。',
+    taproot: 'bc1p… 地址使用 BIP-322 签名：在 Sparrow 中选择 BIP322 (Simple)，或使用浏览器钱包。Ledger 和 Trezor 无法为 bc1p… 地址签名。',
     legacy: '1… 地址使用传统格式签名。',
     segwit: '请用该地址以 BIP-322 或传统格式签名。',
   },
