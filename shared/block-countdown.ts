@@ -1,5 +1,5 @@
 /** Countdowns against the Bitcoin chain tip (SPEC sections 2, 3 and 4). */
-import { seasonTwo } from './tokenomics.js';
+import { seasonTwo } from './season-two.js';
 
 export interface BonusCountdown {
   targetBlock: number;

@@ -121,12 +121,8 @@ export const seasonOne = {
   forfeitSplitShown: { treasury: 5_293_637.08, seasonTwo: 2_117_454.83, seasonThree: 3_176_182.25 },
 } as const;
 
-/** The pool shown for season 2 is its 90M plus its 20% of the season 1 forfeit, to the whole token. */
-export const seasonTwo = {
-  startBlock: 912_690,
-  endBlock: 921_330,
-  poolShown: 92_117_455,
-} as const;
+// Its own module so the home page's season card and countdown load it without the whole table.
+export { seasonTwo } from './season-two.js';
 
 /** About 259.4M: the adjusted season 1 pool plus the nominal season 2 and 3 pools (259,412,725.85). */
 export const actualDistributableApprox = 259_400_000;

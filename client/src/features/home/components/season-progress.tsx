@@ -1,5 +1,5 @@
 import { seasonTwoProgress } from '@shared/block-countdown';
-import { seasonTwo } from '@shared/tokenomics';
+import { seasonTwo } from '@shared/season-two';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 

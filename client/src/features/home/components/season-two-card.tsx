@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { pollingIntervalsMs } from '@shared/app-limits';
 import { brand } from '@shared/brand';
-import { seasonTwo } from '@shared/tokenomics';
+import { seasonTwo } from '@shared/season-two';
 import { ExternalLink } from '@client/components/external-link';
 import { useExternalLinks } from '@client/features/config';
 import { UpstreamStatusNotice } from '@client/components/upstream-status';
