@@ -94,7 +94,7 @@ export default defineConfig({
     // An inlined image is base64 inside a script chunk: bytes of the first paint's JavaScript that
     // compress badly and cannot be cached apart. Images stay files (the <img> has its width and height).
     assetsInlineLimit: 0,
-    // scripts/first-paint-size.ts reads it to find the home page's chunks.
+    // The browser tests read it to find a page's chunk.
     manifest: true,
   },
   server: {
