@@ -1,4 +1,6 @@
 /** `npm run block-user -- WALLET [--unblock] [--reason TEXT]`: suspends or restores an account. */
+import os from 'node:os';
+import { commandActor } from '../server/features/audit/audit.service.js';
 import { setWalletBlocked } from '../server/features/moderation/moderation.service.js';
 import { runCommand, UsageError, withDatabase } from './cli.js';
 
@@ -12,9 +14,10 @@ bc1... addresses match in any case; 1... and 3... addresses must match exactly.
 
 Options:
   --unblock      lift the block instead
-  --reason TEXT  why, kept with the block for moderators (never shown to the user)
+  --reason TEXT  why, kept with the block for moderators (never shown to the user) and in the audit log
   -h, --help     show this help
 
+Each block and unblock is written to the audit log as cli:<system user>.
 The database is the one the server uses (DATA_DIR, or DATABASE_URL for PostgreSQL).`;
 
 const options = {
@@ -24,10 +27,14 @@ const options = {
 
 await runCommand({ usage, help, options, positionals: true }, async ({ values, positionals }) => {
   if (positionals.length !== 1) throw new UsageError('give exactly one wallet address');
-  if (values.unblock && values.reason !== undefined) throw new UsageError('--reason goes with a block, not --unblock');
 
   const result = await withDatabase((db) =>
-    setWalletBlocked(db, { wallet: positionals[0]!, blocked: !values.unblock, reason: values.reason ?? null }),
+    setWalletBlocked(db, {
+      wallet: positionals[0]!,
+      blocked: !values.unblock,
+      reason: values.reason ?? null,
+      by: commandActor(os.userInfo().username),
+    }),
   );
   if (!result.ok) {
     console.error(`error: ${result.problem}`);

@@ -1,20 +1,24 @@
-/** `npm run disputes -- list|show|answer|resolve|export`: the operator's side of allocation disputes. */
+/** `npm run disputes -- list|show|answer|resolve|reopen|export`: the operator's side of allocation disputes. */
+import os from 'node:os';
 import { disputeStatuses, type DisputeStatus } from '@shared/dispute-rules';
 import type { Dispute } from '@shared/schemas/disputes';
 import { disputesCsv } from '../server/features/disputes/disputes-csv.js';
 import {
   answerDispute,
   listDisputesForOperator,
+  reopenDispute,
   resolveDispute,
   showDispute,
   type OperatorResult,
 } from '../server/features/disputes/disputes.service.js';
+import { commandActor } from '../server/features/audit/audit.service.js';
 import { field, plural, runCommand, UsageError, withDatabase } from './cli.js';
 
 const usage = `Usage: npm run disputes -- list [--status S]
        npm run disputes -- show ID
-       npm run disputes -- answer ID --message TEXT
-       npm run disputes -- resolve ID
+       npm run disputes -- answer ID --message TEXT [--reason TEXT]
+       npm run disputes -- resolve ID [--reason TEXT]
+       npm run disputes -- reopen ID [--reason TEXT]
        npm run disputes -- export [--status S] > disputes.csv`;
 
 const help = `${usage}
@@ -27,13 +31,16 @@ Commands:
   show      everything about one dispute, the holder's message in full
   answer    stores your answer (the holder sees it on the allocation page) and marks it answered
   resolve   marks the dispute resolved; the holder may then open a new one
+  reopen    puts a resolved dispute back in the queue (answered if it has an answer, else open)
   export    all disputes as CSV on standard output
 
 Options:
   --status S      only disputes with this status: ${disputeStatuses.join(', ')}
   --message TEXT  the answer the holder will read (plain text)
+  --reason TEXT   why, kept in the audit log with the change (answer, resolve, reopen)
   -h, --help      show this help
 
+Answer, resolve and reopen are written to the audit log as cli:<system user>.
 The database is the one the server uses (DATA_DIR, or DATABASE_URL for PostgreSQL).`;
 
 function parseStatus(value: string | undefined): DisputeStatus | null {
@@ -88,7 +95,7 @@ function report(result: OperatorResult, done: (dispute: Dispute) => string): num
   return 0;
 }
 
-const options = { status: { type: 'string' }, message: { type: 'string' } } as const;
+const options = { status: { type: 'string' }, message: { type: 'string' }, reason: { type: 'string' } } as const;
 
 await runCommand({ usage, help, options, positionals: true }, async ({ values, positionals }) => {
   const [command] = positionals;
@@ -96,6 +103,10 @@ await runCommand({ usage, help, options, positionals: true }, async ({ values, p
   if (command !== 'list' && command !== 'export' && values.status !== undefined) {
     throw new UsageError('--status goes with list or export');
   }
+  if (command !== 'answer' && command !== 'resolve' && command !== 'reopen' && values.reason !== undefined) {
+    throw new UsageError('--reason goes with answer, resolve or reopen');
+  }
+  const change = { by: commandActor(os.userInfo().username), reason: values.reason ?? null };
 
   switch (command) {
     case 'list':
@@ -119,14 +130,18 @@ await runCommand({ usage, help, options, positionals: true }, async ({ values, p
       const id = parseId(positionals);
       if (values.message === undefined) throw new UsageError('--message is missing');
       const message = values.message;
-      return report(await withDatabase((db) => answerDispute(db, id, message)), (d) => `answered dispute #${d.id}`);
+      return report(await withDatabase((db) => answerDispute(db, id, message, change)), (d) => `answered dispute #${d.id}`);
     }
     case 'resolve': {
       const id = parseId(positionals);
-      return report(await withDatabase((db) => resolveDispute(db, id)), (d) => `resolved dispute #${d.id}`);
+      return report(await withDatabase((db) => resolveDispute(db, id, change)), (d) => `resolved dispute #${d.id}`);
+    }
+    case 'reopen': {
+      const id = parseId(positionals);
+      return report(await withDatabase((db) => reopenDispute(db, id, change)), (d) => `reopened dispute #${d.id} (${d.status})`);
     }
     case undefined:
-      throw new UsageError('give a command: list, show, answer, resolve or export');
+      throw new UsageError('give a command: list, show, answer, resolve, reopen or export');
     default:
       throw new UsageError(`unknown command "${command}"`);
   }

@@ -7,6 +7,7 @@ import type { DatabaseHandle } from './db/connect.js';
 import { createDemoPresence } from './demo/demo-presence.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './errors.js';
 import activityRoutes from './features/activity/activity.routes.js';
+import adminRoutes from './features/admin/admin.routes.js';
 import allocationRoutes from './features/allocation/allocation.routes.js';
 import authRoutes from './features/auth/auth.routes.js';
 import sessionsRoutes from './features/auth/sessions.routes.js';
@@ -143,6 +144,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
     lookups: app.metrics.lookups,
   });
   await app.register(disputesRoutes, { prefix: '/api/allocation/disputes' });
+  await app.register(adminRoutes, { prefix: '/api/admin', ...(overrides.now ? { now: overrides.now } : {}) });
   await app.register(tokensRoutes, { prefix: '/api/tokens', ...(overrides.now ? { now: overrides.now } : {}) });
   const clock = overrides.now ? { now: overrides.now } : {};
   await app.register(chainRoutes, { prefix: '/api', config, upstreams, ...clock });

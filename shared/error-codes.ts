@@ -36,6 +36,10 @@ export const errorCodes = [
   'CHALLENGE_EXPIRED',
   'SIGNATURE_INVALID',
   'SIGNATURE_MALFORMED',
+  // Operator console (/api/admin)
+  'ADMIN_SIGNATURE_REQUIRED',
+  'ADMIN_SESSION_IDLE',
+  'ADMIN_ROLE_REQUIRED',
   // Allocation and chain data
   'ALLOCATION_NOT_FOUND',
   'NOT_YET_REVEALED',

@@ -29,6 +29,8 @@ export interface SessionsTable {
   wallet_name: string | null;
   /** Last request with this session, recorded at most every few minutes; null until then. */
   last_seen_at: number | null;
+  /** Last /api/admin call with this session; admin calls stop 30 minutes after it (or after created_at). */
+  admin_seen_at: number | null;
 }
 
 /** Sign-in messages issued for a wallet to sign; the nonce is spent once, by setting used_at. */
@@ -212,6 +214,32 @@ export interface RateLimitCountersTable {
   expires_at: number;
 }
 
+/** A wallet's operator role; the first admin is granted from the command line. */
+export interface AdminRolesTable {
+  wallet_address: string;
+  /** 'admin' or 'reviewer' (shared/schemas/admin.ts). */
+  role: string;
+  granted_at: number;
+  /** The actor who granted it, as in audit_log.actor. */
+  granted_by: string;
+}
+
+/** One operator change. Append-only: nothing in the app updates or deletes a row. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number;
+  /** The wallet of a console user, or `cli:<system user>` for an operator command. */
+  actor: string;
+  /** The console user's role; null for a command. */
+  actor_role: string | null;
+  action: string;
+  target: string | null;
+  reason: string | null;
+  /** JSON text of the state before and after the change. */
+  before: string | null;
+  after: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -232,6 +260,8 @@ export interface Database {
   allocation_disputes: AllocationDisputesTable;
   stored_images: StoredImagesTable;
   rate_limit_counters: RateLimitCountersTable;
+  admin_roles: AdminRolesTable;
+  audit_log: AuditLogTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -24,6 +24,7 @@ export const apiTags = [
   { name: 'Mining', description: "The miners' leaderboard and activity statistics." },
   { name: 'Memes', description: 'Meme templates, generation, claims and shared memes.' },
   { name: 'Uploads', description: 'Image uploads for memes (multipart/form-data).' },
+  { name: 'Admin', description: 'The operator console: roles, the audit log, disputes, blocking (a signed-in wallet with a role).' },
 ];
 
 // Error bodies are documented once, by name, instead of inlined in every response.

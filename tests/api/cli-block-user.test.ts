@@ -37,6 +37,30 @@ describe('npm run block-user', () => {
     expect(login.statusCode).toBe(200);
   });
 
+  it('writes each block and unblock to the audit log with the system user, reason, before and after', async () => {
+    await loginCookie(ctx.app, mainnetWallets.taproot);
+    expect((await blockUser([mainnetWallets.taproot, '--reason', 'bot farm'])).code).toBe(0);
+    expect((await blockUser([mainnetWallets.taproot, '--unblock', '--reason', 'appeal accepted'])).code).toBe(0);
+    const entries = await ctx.handle.db.selectFrom('audit_log').selectAll().orderBy('id').execute();
+    expect(entries.map(({ action, target, reason, before, after }) => ({ action, target, reason, before, after }))).toEqual([
+      {
+        action: 'user.block',
+        target: mainnetWallets.taproot,
+        reason: 'bot farm',
+        before: '{"blocked":false,"reason":null}',
+        after: '{"blocked":true,"reason":"bot farm"}',
+      },
+      {
+        action: 'user.unblock',
+        target: mainnetWallets.taproot,
+        reason: 'appeal accepted',
+        before: '{"blocked":true,"reason":"bot farm"}',
+        after: '{"blocked":false,"reason":null}',
+      },
+    ]);
+    for (const entry of entries) expect(entry.actor).toMatch(/^cli:.+/);
+  }, 60_000);
+
   it('fails with exit 1 for an unknown wallet and exit 2 for bad arguments', async () => {
     expect((await blockUser([mainnetWallets.p2sh])).code).toBe(1);
     expect((await blockUser([])).code).toBe(2);

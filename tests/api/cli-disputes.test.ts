@@ -67,6 +67,28 @@ describe('npm run disputes', () => {
     expect(again.stderr).toContain(`dispute #${first} is already resolved`);
   });
 
+  it('writes answer, resolve and reopen to the audit log with the system user, reason, before and after', async () => {
+    const id = await report(mainnetWallets.taproot, { message: 'Where are my tokens?' });
+    expect((await disputes(['answer', String(id), '--message', 'Under Season 1.', '--reason', 'checked the snapshot'])).code).toBe(0);
+    expect((await disputes(['resolve', String(id)])).code).toBe(0);
+    const reopened = await disputes(['reopen', String(id), '--reason', 'holder wrote again']);
+    expect(reopened.code).toBe(0);
+    expect(reopened.stdout.trim()).toBe(`reopened dispute #${id} (answered)`);
+    expect((await disputes(['reopen', String(id)])).code).toBe(1);
+
+    const entries = await ctx.handle.db.selectFrom('audit_log').selectAll().orderBy('id').execute();
+    expect(entries.map(({ action, target, reason }) => ({ action, target, reason }))).toEqual([
+      { action: 'dispute.answer', target: `dispute:${id}`, reason: 'checked the snapshot' },
+      { action: 'dispute.resolve', target: `dispute:${id}`, reason: null },
+      { action: 'dispute.reopen', target: `dispute:${id}`, reason: 'holder wrote again' },
+    ]);
+    expect(JSON.parse(entries[0]!.before!)).toEqual({ status: 'open', answer: null });
+    expect(JSON.parse(entries[0]!.after!)).toEqual({ status: 'answered', answer: 'Under Season 1.' });
+    expect(JSON.parse(entries[2]!.before!)).toMatchObject({ status: 'resolved' });
+    expect(JSON.parse(entries[2]!.after!)).toMatchObject({ status: 'answered' });
+    for (const entry of entries) expect(entry.actor).toMatch(/^cli:.+/);
+  });
+
   it('exports CSV that parses back to the same text, HTML and line breaks included', async () => {
     const first = await report(mainnetWallets.taproot, { message: html, category: 'Holder Airdrop', expectedAmount: '1500.5', reference: 'tx-9' });
     await report(mainnetWallets.legacy, { message: 'Nothing at all' });

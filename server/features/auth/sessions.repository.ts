@@ -94,3 +94,11 @@ export async function deleteUserSession(db: Kysely<Database>, userId: number, id
     .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
+
+export async function findSessionAdminSeen(db: Kysely<Database>, idHash: string) {
+  return db.selectFrom('sessions').select(['created_at', 'admin_seen_at']).where('id_hash', '=', idHash).executeTakeFirst();
+}
+
+export async function setSessionAdminSeen(db: Kysely<Database>, idHash: string, now: number): Promise<void> {
+  await db.updateTable('sessions').set({ admin_seen_at: now }).where('id_hash', '=', idHash).execute();
+}

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { SessionSummary } from '@shared/schemas/sessions';
 import type { Database, User } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
-import { deleteUserSession, listUserSessions } from './sessions.repository.js';
+import { hashSessionId } from './auth.service.js';
+import { deleteUserSession, findSessionAdminSeen, listUserSessions, setSessionAdminSeen } from './sessions.repository.js';
 
 export { deleteUserSessions } from './sessions.repository.js';
 
@@ -59,4 +60,18 @@ export async function endOtherSession(
   if (!target || !(await deleteUserSession(db, user.id, target.id_hash))) {
     throw notFound('SESSION_NOT_FOUND', 'No such session on your account. It may have ended already.');
   }
+}
+
+/**
+ * Records an admin call on the session, unless its last one (or, before any, its sign-in) is more than
+ * `idleMs` ago: then false, and admin calls need a new signed sign-in. The session itself stays valid.
+ */
+export async function recordAdminCall(db: Kysely<Database>, sessionId: string, idleMs: number, now: number): Promise<boolean> {
+  const idHash = hashSessionId(sessionId);
+  const row = await findSessionAdminSeen(db, idHash);
+  if (!row) return false;
+  const last = Number(row.admin_seen_at ?? row.created_at);
+  if (now - last > idleMs) return false;
+  await setSessionAdminSeen(db, idHash, now);
+  return true;
 }

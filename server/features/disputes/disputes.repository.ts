@@ -82,3 +82,8 @@ export async function setDisputeAnswer(db: Kysely<Database>, id: number, answer:
 export async function setDisputeResolved(db: Kysely<Database>, id: number, at: number): Promise<void> {
   await db.updateTable('allocation_disputes').set({ status: 'resolved', resolved_at: at }).where('id', '=', id).execute();
 }
+
+/** Back in the queue; the unique index refuses it while the holder has another open dispute. */
+export async function setDisputeReopened(db: Kysely<Database>, id: number, status: 'open' | 'answered'): Promise<void> {
+  await db.updateTable('allocation_disputes').set({ status, resolved_at: null }).where('id', '=', id).execute();
+}

@@ -13,6 +13,7 @@ import type { AllocationDispute, Database, User } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, conflict } from '../../errors.js';
 import { walletCategoryNames } from '../allocation/allocation.service.js';
+import { type AuditActor, appendAudit } from '../audit/audit.service.js';
 import {
   countDisputesByStatus,
   findDispute,
@@ -21,6 +22,7 @@ import {
   listDisputes,
   listUserDisputes,
   setDisputeAnswer,
+  setDisputeReopened,
   setDisputeResolved,
 } from './disputes.repository.js';
 
@@ -88,25 +90,84 @@ export async function listOwnDisputes(db: Kysely<Database>, user: User): Promise
   return (await listUserDisputes(db, user.id, ownDisputesShown)).map(toDispute);
 }
 
-export type OperatorResult = { ok: true; dispute: Dispute } | { ok: false; problem: string };
+export type OperatorResult = { ok: true; dispute: Dispute } | { ok: false; problem: string; status: 404 | 409 };
 
-/** The operator's answer; the holder sees it on the allocation page, and the status becomes 'answered'. */
-export async function answerDispute(db: Kysely<Database>, id: number, answerText: string, now = Date.now()): Promise<OperatorResult> {
-  const answer = cleanDisputeText(answerText);
-  if (answer === '') return { ok: false, problem: 'the answer is empty' };
-  const row = await findDispute(db, id);
-  if (!row) return { ok: false, problem: `no dispute #${id}` };
-  if (row.status === 'resolved') return { ok: false, problem: `dispute #${id} is already resolved` };
-  await setDisputeAnswer(db, id, answer, now);
-  return { ok: true, dispute: toDispute((await findDispute(db, id))!) };
+/** Who changes a dispute and why; every change is on the audit log. Tests that skip it are recorded as `unnamed`. */
+export interface OperatorChange {
+  by?: AuditActor;
+  reason?: string | null;
+  now?: number;
 }
 
-export async function resolveDispute(db: Kysely<Database>, id: number, now = Date.now()): Promise<OperatorResult> {
-  const row = await findDispute(db, id);
-  if (!row) return { ok: false, problem: `no dispute #${id}` };
-  if (row.status === 'resolved') return { ok: false, problem: `dispute #${id} is already resolved` };
-  await setDisputeResolved(db, id, now);
-  return { ok: true, dispute: toDispute((await findDispute(db, id))!) };
+const unnamed: AuditActor = { actor: 'unnamed', role: null };
+
+const auditView = (dispute: Dispute) => ({ status: dispute.status, answer: dispute.answer });
+
+/**
+ * Reads the dispute, applies one change and appends its audit entry, all in one transaction: a change
+ * the log does not record is never committed.
+ */
+async function changeDispute(
+  db: Kysely<Database>,
+  id: number,
+  action: string,
+  change: OperatorChange,
+  apply: (trx: Kysely<Database>, row: AllocationDispute, now: number) => Promise<string | null>,
+): Promise<OperatorResult> {
+  const now = change.now ?? Date.now();
+  try {
+    return await db.transaction().execute(async (trx): Promise<OperatorResult> => {
+      const row = await findDispute(trx, id);
+      if (!row) return { ok: false, problem: `no dispute #${id}`, status: 404 };
+      const refused = await apply(trx, row, now);
+      if (refused !== null) return { ok: false, problem: refused, status: 409 };
+      const dispute = toDispute((await findDispute(trx, id))!);
+      await appendAudit(
+        trx,
+        change.by ?? unnamed,
+        { action, target: `dispute:${id}`, reason: change.reason ?? null, before: auditView(toDispute(row)), after: auditView(dispute) },
+        now,
+      );
+      return { ok: true, dispute };
+    });
+  } catch (error) {
+    // Reopening while the holder has another open report: the partial unique index refuses it.
+    if (isUniqueViolation(error)) return { ok: false, problem: `the holder of dispute #${id} has another open dispute`, status: 409 };
+    throw error;
+  }
+}
+
+/** The operator's answer; the holder sees it on the allocation page, and the status becomes 'answered'. */
+export async function answerDispute(
+  db: Kysely<Database>,
+  id: number,
+  answerText: string,
+  change: OperatorChange = {},
+): Promise<OperatorResult> {
+  const answer = cleanDisputeText(answerText);
+  if (answer === '') return { ok: false, problem: 'the answer is empty', status: 409 };
+  return changeDispute(db, id, 'dispute.answer', change, async (trx, row, now) => {
+    if (row.status === 'resolved') return `dispute #${id} is already resolved`;
+    await setDisputeAnswer(trx, id, answer, now);
+    return null;
+  });
+}
+
+export async function resolveDispute(db: Kysely<Database>, id: number, change: OperatorChange = {}): Promise<OperatorResult> {
+  return changeDispute(db, id, 'dispute.resolve', change, async (trx, row, now) => {
+    if (row.status === 'resolved') return `dispute #${id} is already resolved`;
+    await setDisputeResolved(trx, id, now);
+    return null;
+  });
+}
+
+/** A resolved dispute back in the queue: 'answered' if it has an answer, else 'open'. */
+export async function reopenDispute(db: Kysely<Database>, id: number, change: OperatorChange = {}): Promise<OperatorResult> {
+  return changeDispute(db, id, 'dispute.reopen', change, async (trx, row) => {
+    if (row.status !== 'resolved') return `dispute #${id} is not resolved`;
+    await setDisputeReopened(trx, id, row.answer === null ? 'open' : 'answered');
+    return null;
+  });
 }
 
 /** For the operator's CLI: every dispute, or those of one status, oldest first. */
@@ -125,5 +186,5 @@ export async function disputeCounts(db: Kysely<Database>): Promise<Record<Disput
 
 export async function showDispute(db: Kysely<Database>, id: number): Promise<OperatorResult> {
   const row = await findDispute(db, id);
-  return row ? { ok: true, dispute: toDispute(row) } : { ok: false, problem: `no dispute #${id}` };
+  return row ? { ok: true, dispute: toDispute(row) } : { ok: false, problem: `no dispute #${id}`, status: 404 };
 }

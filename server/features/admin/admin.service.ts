@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import { type AdminRole, adminRoles } from '@shared/schemas/admin';
+import { invalidWalletMessage, isValidJoinAddress, normalizeWallet } from '@shared/wallet';
+import type { Database } from '../../db/schema.js';
+import { type AuditActor, appendAudit } from '../audit/audit.service.js';
+import { deleteAdminRole, findAdminRole, listAdminRoles, upsertAdminRole } from './admin-roles.repository.js';
+
+export const isAdminRole = (value: string): value is AdminRole => (adminRoles as readonly string[]).includes(value);
+
+export interface RoleGrant {
+  walletAddress: string;
+  role: AdminRole;
+  grantedAt: string;
+  grantedBy: string;
+}
+
+export type RoleChange = { ok: true; walletAddress: string; role: AdminRole | null } | { ok: false; problem: string };
+
+/** The wallet's role now (read on every call: a revoked role stops at once), or null. */
+export async function roleOf(db: Kysely<Database>, walletAddress: string): Promise<AdminRole | null> {
+  const row = await findAdminRole(db, walletAddress);
+  return row && isAdminRole(row.role) ? row.role : null;
+}
+
+/** Gives a wallet a role (replacing another), with its audit entry in the same transaction. */
+export async function grantRole(
+  db: Kysely<Database>,
+  input: { wallet: string; role: AdminRole },
+  by: AuditActor,
+  now = Date.now(),
+): Promise<RoleChange> {
+  const walletAddress = normalizeWallet(input.wallet);
+  if (!isValidJoinAddress(walletAddress)) return { ok: false, problem: invalidWalletMessage };
+  await db.transaction().execute(async (trx) => {
+    const before = await findAdminRole(trx, walletAddress);
+    await upsertAdminRole(trx, { walletAddress, role: input.role, grantedAt: now, grantedBy: by.actor });
+    await appendAudit(
+      trx,
+      by,
+      { action: 'admin.grant', target: walletAddress, before: before ? { role: before.role } : null, after: { role: input.role } },
+      now,
+    );
+  });
+  return { ok: true, walletAddress, role: input.role };
+}
+
+/** Takes a wallet's role away, with its audit entry in the same transaction. */
+export async function revokeRole(db: Kysely<Database>, wallet: string, by: AuditActor, now = Date.now()): Promise<RoleChange> {
+  const walletAddress = normalizeWallet(wallet);
+  return db.transaction().execute(async (trx): Promise<RoleChange> => {
+    const before = await findAdminRole(trx, walletAddress);
+    if (!before) return { ok: false, problem: `${walletAddress} has no role` };
+    await deleteAdminRole(trx, walletAddress);
+    await appendAudit(trx, by, { action: 'admin.revoke', target: walletAddress, before: { role: before.role }, after: null }, now);
+    return { ok: true, walletAddress, role: null };
+  });
+}
+
+export async function listRoles(db: Kysely<Database>): Promise<RoleGrant[]> {
+  return (await listAdminRoles(db))
+    .filter((row) => isAdminRole(row.role))
+    .map((row) => ({
+      walletAddress: row.wallet_address,
+      role: row.role as AdminRole,
+      grantedAt: new Date(Number(row.granted_at)).toISOString(),
+      grantedBy: row.granted_by,
+    }));
+}

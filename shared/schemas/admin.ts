@@ -1,0 +1,83 @@
+import { type Static, Type } from 'typebox';
+import { DisputeSchema, DisputeStatusSchema } from './disputes.js';
+
+/** A reviewer answers disputes; an admin does that and everything else in the console. */
+export const adminRoles = ['admin', 'reviewer'] as const;
+export type AdminRole = (typeof adminRoles)[number];
+
+export const AdminRoleSchema = Type.Union([Type.Literal('admin'), Type.Literal('reviewer')]);
+
+export const AdminMeResponseSchema = Type.Object({
+  walletAddress: Type.String(),
+  role: AdminRoleSchema,
+});
+
+/** Why an operator made a change; kept in the audit log. */
+const ReasonSchema = Type.String({ minLength: 1, maxLength: 500 });
+
+export const auditPageSize = 50;
+
+const isoTime = '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2})?)?$';
+
+export const AuditQuerySchema = Type.Object(
+  {
+    action: Type.Optional(Type.String({ maxLength: 64 })),
+    actor: Type.Optional(Type.String({ maxLength: 128 })),
+    target: Type.Optional(Type.String({ maxLength: 128 })),
+    /** ISO 8601 dates or times, inclusive. */
+    from: Type.Optional(Type.String({ pattern: isoTime })),
+    to: Type.Optional(Type.String({ pattern: isoTime })),
+    /** Entries older than this id (the previous page's nextBefore). */
+    before: Type.Optional(Type.Integer({ minimum: 1 })),
+    limit: Type.Integer({ minimum: 1, maximum: 200, default: auditPageSize }),
+  },
+  { additionalProperties: false },
+);
+export type AuditQuery = Static<typeof AuditQuerySchema>;
+
+export const AuditEntrySchema = Type.Object({
+  id: Type.Integer(),
+  at: Type.String(),
+  actor: Type.String(),
+  actorRole: Type.Union([Type.String(), Type.Null()]),
+  action: Type.String(),
+  target: Type.Union([Type.String(), Type.Null()]),
+  reason: Type.Union([Type.String(), Type.Null()]),
+  /** JSON text of the state before and after. */
+  before: Type.Union([Type.String(), Type.Null()]),
+  after: Type.Union([Type.String(), Type.Null()]),
+});
+export type AuditEntry = Static<typeof AuditEntrySchema>;
+
+/** Newest first; `nextBefore` asks for the next page, null on the last. */
+export const AuditListResponseSchema = Type.Object({
+  entries: Type.Array(AuditEntrySchema),
+  nextBefore: Type.Union([Type.Integer(), Type.Null()]),
+});
+
+export const AdminDisputesQuerySchema = Type.Object(
+  { status: Type.Optional(DisputeStatusSchema) },
+  { additionalProperties: false },
+);
+
+export const AdminDisputesResponseSchema = Type.Object({ disputes: Type.Array(DisputeSchema) });
+
+export const DisputeIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+export const AnswerDisputeBodySchema = Type.Object(
+  { message: Type.String({ minLength: 1, maxLength: 4000 }), reason: Type.Optional(ReasonSchema) },
+  { additionalProperties: false },
+);
+
+export const DisputeChangeBodySchema = Type.Object({ reason: Type.Optional(ReasonSchema) }, { additionalProperties: false });
+
+export const AdminDisputeResponseSchema = Type.Object({ dispute: DisputeSchema });
+
+export const WalletParamsSchema = Type.Object({ wallet: Type.String({ minLength: 1, maxLength: 128 }) });
+
+export const BlockBodySchema = Type.Object({ reason: ReasonSchema }, { additionalProperties: false });
+
+export const BlockResponseSchema = Type.Object({
+  walletAddress: Type.String(),
+  blocked: Type.Boolean(),
+});

@@ -1,0 +1,155 @@
+import { parse } from 'csv-parse/sync';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as adminRepository from '../../server/features/admin/admin-roles.repository.js';
+import * as auditRepository from '../../server/features/audit/audit.repository.js';
+import * as auditService from '../../server/features/audit/audit.service.js';
+import { grant } from '../helpers/admin-callers.js';
+import { createTestWallet } from '../helpers/bitcoin-signer.js';
+import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { signInWithWallet } from '../helpers/wallet-sign-in.js';
+import { mainnetWallets } from '../helpers/wallets.js';
+import { loginCookie } from '../helpers/x-flow.js';
+
+let ctx: TestContext;
+let clock: number;
+beforeEach(async () => {
+  clock = Date.parse('2026-12-01T10:00:00Z');
+  ctx = await createTestApp({}, { now: () => clock });
+});
+afterEach(async () => ctx.close());
+
+async function signedIn(role: 'admin' | 'reviewer') {
+  const wallet = createTestWallet('p2tr');
+  await grant(ctx, wallet.address, role);
+  return { wallet: wallet.address, cookie: (await signInWithWallet(ctx.app, wallet)).cookie };
+}
+
+const entries = () => ctx.handle.db.selectFrom('audit_log').selectAll().orderBy('id').execute();
+
+describe('the audit log of /api/admin', () => {
+  it("records a reviewer's answer and an admin's block with actor, role, reason, before and after", async () => {
+    const reviewer = await signedIn('reviewer');
+    const admin = await signedIn('admin');
+    const holder = await loginCookie(ctx.app, mainnetWallets.taproot);
+    const filed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/allocation/disputes',
+      headers: { cookie: holder.cookie },
+      payload: { message: 'Where are my tokens?' },
+    });
+    const id = filed.json().dispute.id;
+
+    const answered = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/disputes/${id}/answer`,
+      headers: { cookie: reviewer.cookie },
+      payload: { message: 'Under Staking Season 1.', reason: 'checked the snapshot' },
+    });
+    expect(answered.statusCode).toBe(200);
+    const mine = await ctx.app.inject({ method: 'GET', url: '/api/allocation/disputes/mine', headers: { cookie: holder.cookie } });
+    expect(mine.json().disputes[0]).toMatchObject({ status: 'answered', answer: 'Under Staking Season 1.' });
+
+    clock += 1000;
+    const blocked = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${mainnetWallets.taproot}/block`,
+      headers: { cookie: admin.cookie },
+      payload: { reason: 'bot farm' },
+    });
+    expect(blocked.json()).toEqual({ walletAddress: mainnetWallets.taproot, blocked: true });
+    const refused = await ctx.app.inject({ method: 'GET', url: '/api/allocation/disputes/mine', headers: { cookie: holder.cookie } });
+    expect(refused.statusCode).toBe(401);
+
+    const [answer, block] = (await entries()).slice(-2);
+    expect(answer).toMatchObject({ actor: reviewer.wallet, actor_role: 'reviewer', action: 'dispute.answer', target: `dispute:${id}`, reason: 'checked the snapshot' });
+    expect(JSON.parse(answer!.before!)).toEqual({ status: 'open', answer: null });
+    expect(JSON.parse(answer!.after!)).toEqual({ status: 'answered', answer: 'Under Staking Season 1.' });
+    expect(block).toMatchObject({ actor: admin.wallet, actor_role: 'admin', action: 'user.block', target: mainnetWallets.taproot, reason: 'bot farm' });
+    expect(JSON.parse(block!.before!)).toEqual({ blocked: false, reason: null });
+    expect(JSON.parse(block!.after!)).toEqual({ blocked: true, reason: 'bot farm' });
+    expect(Number(block!.at)).toBe(clock);
+  }, 60_000);
+
+  it('keeps an entry when its user is deleted', async () => {
+    const admin = await signedIn('admin');
+    await loginCookie(ctx.app, mainnetWallets.legacy);
+    const headers = { cookie: admin.cookie };
+    await ctx.app.inject({ method: 'POST', url: `/api/admin/users/${mainnetWallets.legacy}/block`, headers, payload: { reason: 'spam' } });
+    const before = await entries();
+    await ctx.handle.db.deleteFrom('users').where('wallet_address', '=', mainnetWallets.legacy).execute();
+    expect(await entries()).toEqual(before);
+  }, 60_000);
+
+  it('refuses a block without a reason and an unknown member, writing nothing', async () => {
+    const admin = await signedIn('admin');
+    const headers = { cookie: admin.cookie };
+    const count = (await entries()).length;
+    const noReason = await ctx.app.inject({ method: 'POST', url: `/api/admin/users/${mainnetWallets.p2sh}/block`, headers, payload: {} });
+    expect(noReason.statusCode).toBe(400);
+    const unknown = await ctx.app.inject({ method: 'POST', url: `/api/admin/users/${mainnetWallets.p2sh}/block`, headers, payload: { reason: 'x' } });
+    expect(unknown.statusCode).toBe(404);
+    expect((await entries()).length).toBe(count);
+  }, 60_000);
+
+  it('lists entries newest first, filtered by action, actor, target and time, in pages', async () => {
+    const admin = await signedIn('admin');
+    const headers = { cookie: admin.cookie };
+    for (const wallet of [mainnetWallets.taproot, mainnetWallets.legacy, mainnetWallets.p2sh]) {
+      await loginCookie(ctx.app, wallet);
+      clock += 60_000;
+      await ctx.app.inject({ method: 'POST', url: `/api/admin/users/${wallet}/block`, headers, payload: { reason: 'spam' } });
+    }
+    const list = async (query: string) => (await ctx.app.inject({ method: 'GET', url: `/api/admin/audit?${query}`, headers })).json();
+
+    const blocks = await list('action=user.block');
+    expect(blocks.entries.map((entry: { target: string }) => entry.target)).toEqual([mainnetWallets.p2sh, mainnetWallets.legacy, mainnetWallets.taproot]);
+    expect(blocks.nextBefore).toBeNull();
+    expect((await list(`actor=${admin.wallet}&target=${mainnetWallets.legacy}`)).entries).toHaveLength(1);
+    expect((await list('actor=cli:test-operator')).entries.every((entry: { action: string }) => entry.action === 'admin.grant')).toBe(true);
+    const from = new Date(clock - 60_000).toISOString();
+    expect((await list(`action=user.block&from=${from}`)).entries).toHaveLength(2);
+    expect((await list(`action=user.block&to=${from}`)).entries).toHaveLength(2);
+
+    const first = await list('action=user.block&limit=2');
+    expect(first.entries).toHaveLength(2);
+    const second = await list(`action=user.block&limit=2&before=${first.nextBefore}`);
+    expect(second.entries.map((entry: { target: string }) => entry.target)).toEqual([mainnetWallets.taproot]);
+    expect(second.nextBefore).toBeNull();
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/audit?from=yesterday', headers })).statusCode).toBe(400);
+  }, 60_000);
+
+  it('exports CSV where no value can run as a spreadsheet formula', async () => {
+    const admin = await signedIn('admin');
+    const headers = { cookie: admin.cookie };
+    await loginCookie(ctx.app, mainnetWallets.taproot);
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${mainnetWallets.taproot}/block`,
+      headers,
+      payload: { reason: '=HYPERLINK("http://evil", "click")' },
+    });
+    const csv = await ctx.app.inject({ method: 'GET', url: '/api/admin/audit.csv?action=user.block', headers });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const rows = parse(csv.body, { columns: true }) as Array<Record<string, string>>;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actor: admin.wallet, actor_role: 'admin', action: 'user.block', reason: '\'=HYPERLINK("http://evil", "click")' });
+    for (const value of Object.values(rows[0]!)) expect(value).not.toMatch(/^[=+\-@]/);
+  }, 60_000);
+
+  it('has no way to change or delete an entry: only GET exists, and no module exports a writer besides append', async () => {
+    const admin = await signedIn('admin');
+    const count = (await entries()).length;
+    for (const url of ['/api/admin/audit', '/api/admin/audit.csv', '/api/admin/audit/1']) {
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+        const response = await ctx.app.inject({ method, url, headers: { cookie: admin.cookie }, payload: {} });
+        expect([404, 405], `${method} ${url}`).toContain(response.statusCode);
+      }
+    }
+    expect((await entries()).length).toBe(count);
+    const writers = [...Object.keys(auditService), ...Object.keys(auditRepository), ...Object.keys(adminRepository)].filter((name) =>
+      /audit/i.test(name) && /update|delete|remove|edit|clear|set/i.test(name),
+    );
+    expect(writers).toEqual([]);
+  }, 60_000);
+});
