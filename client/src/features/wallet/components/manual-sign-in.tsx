@@ -38,6 +38,7 @@ export function ManualSignIn({ onSignedIn }: { onSignedIn: () => void }) {
     onSuccess: (response, walletAddress) => {
       setChallenge({ ...response, walletAddress });
       setSignature('');
+      verify.reset();
     },
   });
   const verify = useMutation({

@@ -1,15 +1,12 @@
 /**
- * Flags other wallets set on the objects they inject. Many wallets fork UniSat's extension and inject
- * `window.unisat` too; one of these flags on it names the wallet that really answers.
+ * Flags other wallets set on the objects they inject (sources in docs/wallets.md). Many wallets fork
+ * UniSat's extension and inject `window.unisat` too; one of these flags on it names the wallet that
+ * really answers. An unflagged impostor is still caught when UniSat's own `unisat_wallet` differs.
  */
 const walletFlags: ReadonlyArray<readonly [flag: string, name: string]> = [
   ['isOkxWallet', 'OKX Wallet'],
   ['isBitKeep', 'Bitget Wallet'],
-  ['isBitgetWallet', 'Bitget Wallet'],
-  ['isXverse', 'Xverse'],
-  ['isLeather', 'Leather'],
   ['isPhantom', 'Phantom'],
-  ['isMagicEden', 'Magic Eden'],
 ];
 
 /** The name of the wallet whose flag the object carries, if any. */
