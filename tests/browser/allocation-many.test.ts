@@ -150,3 +150,48 @@ describe('allocation page: receipts', () => {
     await page.locator('.alloc-receipt').getByText(`凭证验证通过：${payment} 的每条记录都指向下方的根。`, { exact: true }).waitFor();
   });
 });
+
+describe('allocation page: a connected wallet', () => {
+  /** A stand-in with the shape of Xverse's injected provider, sharing an ordinals and a payment address. */
+  function installXverse({ ordinalsAddress, paymentAddress }: { ordinalsAddress: string; paymentAddress: string }) {
+    const request = async (method: string) => {
+      if (method !== 'getAccounts') return { jsonrpc: '2.0', id: '1', error: { code: -32601, message: 'Method not found' } };
+      const result = [
+        { address: paymentAddress, purpose: 'payment', addressType: 'p2wpkh' },
+        { address: ordinalsAddress, purpose: 'ordinals', addressType: 'p2tr' },
+      ];
+      return { jsonrpc: '2.0', id: '1', result };
+    };
+    (window as unknown as { XverseProviders: object }).XverseProviders = { BitcoinProvider: { request } };
+  }
+
+  it('looks up both addresses the wallet shares together: each result and the total', async () => {
+    await context.addInitScript(installXverse, { ordinalsAddress: ordinals, paymentAddress: payment });
+    await page.goto('/allocation');
+    await page.getByRole('button', { name: 'All addresses in Xverse' }).click();
+    await toastWithText(page, 'Found 43,129.36 tokens across 2 addresses!').waitFor();
+    await page.getByText('Looking up the 2 addresses your connected wallet shares.', { exact: true }).waitFor();
+    expect(await results().allTextContents()).toEqual([
+      expect.stringContaining(`${payment}1,500.2 ACORN found`),
+      expect.stringContaining(`${ordinals}41,629.16 ACORN found`),
+    ]);
+    expect(await page.getByLabel('Wallet address', { exact: true }).inputValue()).toBe(`${payment}\n${ordinals}`);
+    await page.getByRole('region', { name: 'Combined total' }).getByText('43,129.36 ACORN', { exact: true }).waitFor();
+  });
+
+  it('speaks Chinese', async () => {
+    await context.addInitScript(() => localStorage.setItem('language', 'zh'));
+    await context.addInitScript(installXverse, { ordinalsAddress: ordinals, paymentAddress: payment });
+    await page.goto('/allocation');
+    await page.getByRole('button', { name: 'Xverse 中的所有地址' }).click();
+    await page.getByText('在 2 个地址中共找到 43,129.36 个代币！', { exact: true }).waitFor();
+    await page.getByText('正在查询您已连接钱包提供的 2 个地址。', { exact: true }).waitFor();
+    await page.getByRole('region', { name: '合计' }).getByText('43,129.36 ACORN', { exact: true }).waitFor();
+  });
+
+  it('offers nothing when no wallet is installed', async () => {
+    await page.goto('/allocation');
+    await page.getByRole('heading', { name: 'Verify a receipt' }).waitFor();
+    expect(await page.getByRole('button', { name: /All addresses in/ }).count()).toBe(0);
+  });
+});

@@ -8,6 +8,7 @@ import { AllocationResult } from './allocation-result';
 import { LookupForm } from './lookup-form';
 import { NotFoundHint } from './not-found-hint';
 import { ReceiptVerify } from './receipt-verify';
+import { WalletAddressesLookup } from './wallet-addresses-lookup';
 
 export function AllocationLookup() {
   const { t, language } = useLanguage();
@@ -27,6 +28,7 @@ export function AllocationLookup() {
         isPending={lookup.isPending}
         canClear={lookup.result !== null || lookup.showHint || lookup.many !== null}
       />
+      <WalletAddressesLookup onAddresses={lookup.lookUpAddresses} />
       <p role="status" className="muted alloc-lookup__busy">
         {lookup.busyRetryInSeconds === null ? null : t.allocation.busyRetrying(formatNumber(lookup.busyRetryInSeconds, language))}
       </p>
