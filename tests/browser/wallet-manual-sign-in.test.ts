@@ -137,28 +137,45 @@ describe('sign in with any wallet by pasting a signature', () => {
 });
 
 describe('on a phone with no wallet provider', () => {
-  it('offers the page inside the Xverse and OKX apps and the manual path', async () => {
+  const phone = {
+    en: {
+      ...texts.en,
+      title: 'On a phone?',
+      openIn: (name: string) => `Open in ${name}`,
+      copy: 'Copy page link',
+    },
+    zh: {
+      ...texts.zh,
+      title: '在手机上？',
+      openIn: (name: string) => `在 ${name} 中打开`,
+      copy: '复制本页链接',
+    },
+  };
+
+  it.each(['en', 'zh'] as const)('offers the page inside the Xverse and OKX apps and the manual path (%s)', async (language) => {
+    const text = phone[language];
     context = await browser.newContext({
       baseURL: server.baseUrl,
       viewport: { width: 390, height: 844 },
       isMobile: true,
       hasTouch: true,
     });
+    await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
     page = await context.newPage();
     await page.goto('/mining');
-    await page.getByRole('button', { name: 'Sign in with wallet' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Sign in with your wallet' });
-    await dialog.getByRole('heading', { name: 'On a phone?' }).waitFor();
+    await page.getByRole('button', { name: text.signIn }).click();
+    const dialog = page.getByRole('dialog', { name: text.picker });
+    await dialog.getByRole('heading', { name: text.title }).waitFor();
     const pageUrl = `${server.baseUrl}/mining`;
-    expect(await dialog.getByRole('link', { name: /Open in Xverse/ }).getAttribute('href')).toBe(
+    expect(await dialog.getByRole('link', { name: text.openIn('Xverse') }).getAttribute('href')).toBe(
       `https://connect.xverse.app/browser?url=${encodeURIComponent(pageUrl)}`,
     );
-    expect(await dialog.getByRole('link', { name: /Open in OKX Wallet/ }).getAttribute('href')).toBe(
+    expect(await dialog.getByRole('link', { name: text.openIn('OKX Wallet') }).getAttribute('href')).toBe(
       `https://web3.okx.com/download?deeplink=${encodeURIComponent(`okx://wallet/dapp/url?dappUrl=${encodeURIComponent(pageUrl)}`)}`,
     );
-    await dialog.getByRole('button', { name: 'Copy page link' }).waitFor();
-    await dialog.getByRole('button', { name: 'Sign with another wallet' }).click();
-    await page.getByRole('dialog', { name: 'Sign with another wallet' }).getByLabel('Your Bitcoin address').waitFor();
+    await dialog.getByRole('button', { name: text.copy }).waitFor();
+    await dialog.getByRole('button', { name: text.manual }).click();
+    await page.getByRole('dialog', { name: text.manual }).getByLabel(text.address).waitFor();
   });
 
   it('shows no phone links on a desktop browser without a wallet', async () => {
