@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { ChallengeResponse, SignatureFormat } from '@shared/schemas/auth';
+import type { ChallengeResponse } from '@shared/schemas/auth';
 import { invalidWalletMessage, isValidJoinAddress, normalizeWallet } from '@shared/wallet';
 import type { Database, User } from '../../db/schema.js';
 import { AppError, badRequest } from '../../errors.js';
@@ -9,7 +9,8 @@ import { assertNotBlocked, openSession } from './auth.service.js';
 import { consumeChallenge, findChallenge, insertChallenge } from './challenges.repository.js';
 import { deleteUnprovenSessions } from './sessions.repository.js';
 import { buildSignInMessage, readSignInMessage, siteHost } from './sign-in-message.js';
-import { type SignatureCheck, verifyWalletSignature } from './wallet-signature.js';
+import { invalidSignatureMessage } from './signature-refusal.js';
+import { verifyWalletSignature } from './wallet-signature.js';
 
 export const challengeTtlMs = 5 * 60 * 1000;
 
@@ -20,26 +21,6 @@ const messages = {
   expired: 'This sign-in message has expired. Please sign in again.',
   malformed: 'The signature could not be read. Paste the whole signature, or try again with another wallet.',
 };
-
-const formatNames: Record<SignatureFormat, string> = {
-  legacy: 'a legacy (BIP-137/Electrum) signature',
-  'bip322-segwit': 'a BIP-322 signature of a 3… or bc1q… address',
-  'bip322-taproot': 'a BIP-322 signature of a bc1p… (taproot) address',
-  'bip322-script': 'a BIP-322 signature of a script (multisig) address',
-};
-
-function invalidSignatureMessage(check: Extract<SignatureCheck, { outcome: 'invalid' }>, walletAddress: string): string {
-  switch (check.reason) {
-    case 'other-address':
-      return `This signature was made with the key of another address${check.signer ? ` (${check.signer})` : ''}. Sign the challenge with ${walletAddress}, exactly as shown.`;
-    case 'other-message':
-      return 'This signature is for different text than the challenge. Copy the challenge exactly, with its line breaks, and sign it again.';
-    case 'wrong-format':
-      return `This is ${formatNames[check.signatureFormat ?? 'legacy']}, which ${walletAddress} cannot make. ${walletAddress.startsWith('bc1p') ? 'A bc1p… address signs with BIP-322.' : walletAddress.startsWith('1') ? 'A 1… address signs in the legacy format.' : 'Sign with this address in BIP-322 or the legacy format.'}`;
-    case 'not-verified':
-      return 'The signature does not match this wallet and this challenge.';
-  }
-}
 
 function joinAddress(raw: string): string {
   const walletAddress = normalizeWallet(raw);
