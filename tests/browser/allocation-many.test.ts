@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestWallet } from '../helpers/bitcoin-signer.js';
 import { launchBrowser, type RunningServer, startServer, toastWithText } from '../helpers/browser.js';
 import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
@@ -187,6 +188,38 @@ describe('allocation page: a connected wallet', () => {
     await page.getByText('在 2 个地址中共找到 43,129.36 个代币！', { exact: true }).waitFor();
     await page.getByText('正在查询您已连接钱包提供的 2 个地址。', { exact: true }).waitFor();
     await page.getByRole('region', { name: '合计' }).getByText('43,129.36 ACORN', { exact: true }).waitFor();
+  });
+
+  /** UniSat's injected provider, sharing two accounts and signing with the test's key. */
+  function installUnisat({ accounts }: { accounts: string[] }) {
+    const sign = (window as unknown as { __signWithTestKey: (message: string) => Promise<string> }).__signWithTestKey;
+    (window as unknown as { unisat: object }).unisat = {
+      requestAccounts: async () => accounts,
+      getAccounts: async () => accounts,
+      signMessage: async (message: string) => sign(message),
+    };
+  }
+
+  it('after signing in with a wallet, looks up every address it shares as the allocation page opens', async () => {
+    const wallet = createTestWallet('p2tr');
+    const other = createTestWallet('p2wpkh').address;
+    await seedAllocationRecords(server.ctx.handle.db, [
+      { wallet: wallet.address, category: 'Holder Airdrop', tokens: '100' },
+      { wallet: other, category: 'Public Sale', tokens: '0.5' },
+    ]);
+    await context.exposeFunction('__signWithTestKey', (message: string) => wallet.sign(message));
+    await context.addInitScript(installUnisat, { accounts: [wallet.address, other] });
+    await page.goto('/mining');
+    await page.getByRole('button', { name: 'Sign in with wallet' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'UniSat' }).click();
+    await toastWithText(page, 'Signed in with UniSat. You are the verified owner of this wallet.').waitFor();
+
+    await page.goto('/allocation');
+    await toastWithText(page, 'Found 100.5 tokens across 2 addresses!').waitFor();
+    expect(await results().allTextContents()).toEqual([
+      expect.stringContaining(`${wallet.address}100 ACORN found`),
+      expect.stringContaining(`${other}0.5 ACORN found`),
+    ]);
   });
 
   it('offers nothing when no wallet is installed', async () => {

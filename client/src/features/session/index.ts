@@ -1,2 +1,3 @@
 export { useLoginMutation } from './api/login';
 export { useSession } from './session-provider';
+export { userQueryOptions } from './api/get-user';

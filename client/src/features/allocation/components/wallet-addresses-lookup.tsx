@@ -1,5 +1,7 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { toast } from '@client/components/toast/use-toast';
+import { useSession, userQueryOptions } from '@client/features/session';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import { walletAdapters, walletSharedAddresses } from '@client/features/wallet';
@@ -9,7 +11,8 @@ const noStore = () => () => {};
 
 /**
  * One button per installed browser wallet: it connects (nothing is signed) and looks up every address the
- * wallet shares, ordinals and payment, together.
+ * wallet shares, ordinals and payment, together. A visitor signed in with one of them has its addresses
+ * looked up as the page opens.
  */
 export function WalletAddressesLookup({ onAddresses }: { onAddresses: (addresses: string[]) => void }) {
   const { t, language } = useLanguage();
@@ -21,7 +24,11 @@ export function WalletAddressesLookup({ onAddresses }: { onAddresses: (addresses
   const [asking, setAsking] = useState<string | null>(null);
   const [shared, setShared] = useState<number | null>(null);
   const wallets = walletAdapters.filter((wallet) => installed.split(',').includes(wallet.id));
-  if (wallets.length === 0) return null;
+  const session = useSession();
+  const user = useQuery(userQueryOptions(session.username, session.isInitialised && session.isLoggedIn && Boolean(session.username)));
+  const proof = user.data?.proof;
+  const signedInWith = proof?.proven ? wallets.find((wallet) => wallet.name === proof.walletName) : undefined;
+  const lookedUpFor = useRef<string | null>(null);
 
   const lookUp = async (wallet: (typeof walletAdapters)[number]) => {
     setAsking(wallet.id);
@@ -35,6 +42,14 @@ export function WalletAddressesLookup({ onAddresses }: { onAddresses: (addresses
       setAsking(null);
     }
   };
+
+  useEffect(() => {
+    if (!signedInWith || lookedUpFor.current === session.username) return;
+    lookedUpFor.current = session.username;
+    void lookUp(signedInWith);
+  });
+
+  if (wallets.length === 0) return null;
 
   return (
     <div className="alloc-wallets">
