@@ -41,6 +41,8 @@ export const LookupManyBodySchema = Type.Object(
   { additionalProperties: false },
 );
 
+export type LookupManyBody = Static<typeof LookupManyBodySchema>;
+
 export const LookupManyEntrySchema = Type.Union([
   Type.Object({
     /** Where the entry stood in `walletAddresses`, from 0. */
