@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idRangeQuery, walletLeafRowsQuery } from '../../server/features/allocation/allocation-leaves.repository.js';
-import { bucketsQuery, storedTreeSummaryQuery } from '../../server/features/allocation/allocation-tree.repository.js';
+import { bucketQuery, storedTreeSummaryQuery } from '../../server/features/allocation/allocation-tree.repository.js';
 import { explainQuery } from '../helpers/query-plan.js';
 import { createTestDatabase } from '../helpers/test-app.js';
 
@@ -26,8 +26,8 @@ describe("a proof's queries probe indexes and keys, never scan a table", () => {
     expect(text).not.toMatch(/SCAN (records|snapshots)\b|Seq Scan|TEMP B-TREE|Sort\b/);
   });
 
-  it("reads the leaf's buckets by their key", async () => {
-    const text = await plan(bucketsQuery(database.db, [3, 4]).compile());
+  it("reads a leaf's bucket by its key", async () => {
+    const text = await plan(bucketQuery.compile(database.db, 3));
     expect(text).toMatch(postgres() ? /Index Scan (using|on) allocation_tree_buckets_pkey/ : /SEARCH allocation_tree_buckets USING INTEGER PRIMARY KEY \(rowid=\?\)/);
     expect(text).not.toMatch(/SCAN allocation_tree_buckets\b|Seq Scan/);
   });

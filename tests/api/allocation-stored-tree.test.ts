@@ -180,7 +180,7 @@ describe('records changed outside an import', () => {
       await next.close();
     }
     expect(allocationTreeBuilds()).toBe(builds + 1);
-  });
+  }, 60_000);
 
   it('follows rows deleted and inserted while the server runs', async () => {
     const rows = listOf(18);
@@ -203,5 +203,5 @@ describe('records changed outside an import', () => {
     } finally {
       await server.close();
     }
-  });
+  }, 60_000);
 });

@@ -56,7 +56,7 @@ describe('a proof from a bucket and the upper levels', () => {
     }
   });
 
-  it('reads every bucket it needs in one query when no leaf repeats', async () => {
+  it('reads every bucket it needs at once when no leaf repeats', async () => {
     expect(await expectSameProofs(sortedLeaves(1000))).toBe(1);
   });
 

@@ -14,7 +14,7 @@ import { nodeSha256 } from '../../lib/node-sha256.js';
 import { findWalletLeafRows } from './allocation-leaves.repository.js';
 import type { AllocationTreeCache } from './allocation-tree-cache.js';
 import { proveLeaves, type ReadBuckets, StaleTreeError } from './allocation-tree-proof.js';
-import { bucketsQuery } from './allocation-tree.repository.js';
+import { bucketQuery } from './allocation-tree.repository.js';
 import type { HeldTree } from './allocation-tree-store.js';
 
 export async function getAllocationRoot(trees: AllocationTreeCache): Promise<AllocationRoot> {
@@ -23,10 +23,16 @@ export async function getAllocationRoot(trees: AllocationTreeCache): Promise<All
 
 type WalletRows = Awaited<ReturnType<typeof findWalletLeafRows>>;
 
+/** Buckets by key, one prepared probe each: on SQLite each runs at once, on PostgreSQL side by side on the pool. */
 function bucketReader(db: Kysely<Database>): ReadBuckets {
   return async (buckets) => {
-    const rows = await bucketsQuery(db, buckets).execute();
-    return new Map(rows.map((row) => [Number(row.bucket), row.leaves]));
+    const found = new Map<number, Uint8Array>();
+    const rows = await Promise.all(buckets.map((bucket) => bucketQuery.execute(db, bucket)));
+    for (const [i, bucket] of buckets.entries()) {
+      const leaves = rows[i]![0]?.leaves;
+      if (leaves) found.set(bucket, leaves);
+    }
+    return found;
   };
 }
 

@@ -1,6 +1,9 @@
-import { hashLength, type MerkleTree, merkleProof, type Sha256, toHex, treeRoot } from '@shared/merkle';
+import { hashLength, type MerkleTree, merkleProof, type Sha256, treeRoot } from '@shared/merkle';
 import { bucketCount, bucketLeaves, bucketSlice, bucketTree, compareHash, countBelow, leavesInBucket } from '../../lib/merkle-buckets.js';
 import type { HeldTree } from './allocation-tree-store.js';
+
+// Node's hex encoder: shared/merkle's portable toHex costs a string per byte, 2,000 a proof.
+const toHex = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
 
 /** A bucket read from the database is not the held tree's: another process stored a newer tree meanwhile. */
 export class StaleTreeError extends Error {
@@ -21,9 +24,10 @@ export interface LeafToProve {
 
 /**
  * The proof (hex siblings, leaf to root) of each leaf in the held tree, or null for a leaf it does not
- * hold. The bucket where each leaf's run of equal leaves starts comes from the held first leaves; that
- * bucket and the next are read in one query (a run may cross into the next), and rarely one more for a
- * long run. Each bucket read is rebuilt (15 hashes) and must lead to the held root of that bucket.
+ * hold. The bucket where each leaf's run of equal leaves starts comes from the held first leaves; the
+ * buckets are read together (with the next one when it starts with the same leaf: the run may cross
+ * into it), and rarely once more for a long run. Each bucket read is rebuilt (15 hashes) and must lead
+ * to the held root of that bucket.
  */
 export async function proveLeaves(tree: HeldTree, leaves: readonly LeafToProve[], readBuckets: ReadBuckets, hash: Sha256): Promise<(string[] | null)[]> {
   const { leafCount } = tree;
@@ -47,7 +51,10 @@ export async function proveLeaves(tree: HeldTree, leaves: readonly LeafToProve[]
   }
 
   const runStarts = leaves.map((leaf) => Math.max(0, countBelow(tree.bucketFirsts, leaf.hash) - 1));
-  await read(runStarts.flatMap((bucket) => [bucket, bucket + 1]));
+  // The next bucket only when it starts with the leaf: a run of equal leaves may then cross into it.
+  const startsWith = (bucket: number, hashOfLeaf: Uint8Array) =>
+    bucket < buckets && compareHash(tree.bucketFirsts, bucket * hashLength, hashOfLeaf, 0) === 0;
+  await read(runStarts.flatMap((bucket, i) => (startsWith(bucket + 1, leaves[i]!.hash) ? [bucket, bucket + 1] : [bucket])));
   const proofs: (string[] | null)[] = [];
   for (const [i, leaf] of leaves.entries()) {
     const start = runStarts[i]!;

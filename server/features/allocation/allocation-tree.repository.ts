@@ -23,10 +23,10 @@ export async function findStoredTree(db: Kysely<Database>, version: string) {
     .executeTakeFirst();
 }
 
-/** Some buckets of the stored tree, by number: primary-key probes. */
-export function bucketsQuery(db: Kysely<Database>, buckets: readonly number[]) {
-  return db.selectFrom('allocation_tree_buckets').select(['bucket', 'leaves']).where('bucket', 'in', buckets);
-}
+/** One bucket of the stored tree: a primary-key probe, prepared once (a proof reads one to a few). */
+export const bucketQuery = preparedQuery((db: Kysely<Database>, bucket: number) =>
+  db.selectFrom('allocation_tree_buckets').select('leaves').where('bucket', '=', bucket),
+);
 
 /**
  * PostgreSQL: makes concurrent writers of the stored tree (an import, servers that built it) take turns
