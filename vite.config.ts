@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { brand } from './shared/brand.ts';
+import { compressible, writeCompressedSiblings } from './scripts/precompress.ts';
+import { prerender } from './scripts/prerender.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -31,8 +32,6 @@ const inlineEntryCss: Plugin = {
   },
 };
 
-const compressible = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
-
 function* filesUnder(dir: string): Generator<string> {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
@@ -41,37 +40,20 @@ function* filesUnder(dir: string): Generator<string> {
   }
 }
 
-// Every text file of the build gets .br and .gz siblings, so the server (@fastify/static's
-// preCompressed) never compresses per request. Walks the folder after writing so files copied from
-// public/ are included too; a variant that would not be smaller is left out.
+// Every text file of the build gets .br and .gz siblings. Walks the folder after writing so files
+// copied from public/ are included too (the prerendered pages compress their own).
 function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'precompress',
-    apply: 'build',
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
       if (!fs.existsSync(outDir)) return;
       for (const file of filesUnder(outDir)) {
-        if (!compressible.test(file)) continue;
-        const source = fs.readFileSync(file);
-        const variants: [string, Buffer][] = [
-          [
-            '.br',
-            zlib.brotliCompressSync(source, {
-              params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
-              },
-            }),
-          ],
-          ['.gz', zlib.gzipSync(source, { level: zlib.constants.Z_BEST_COMPRESSION })],
-        ];
-        for (const [extension, compressed] of variants) {
-          if (compressed.length < source.length) fs.writeFileSync(file + extension, compressed);
-        }
+        if (compressible.test(file)) writeCompressedSiblings(file);
       }
     },
   };
@@ -79,7 +61,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root: fromRoot('./client'),
-  plugins: [react(), brandTitle, inlineEntryCss, precompress()],
+  plugins: [react(), brandTitle, inlineEntryCss, precompress(), prerender()],
   resolve: {
     alias: {
       '@client': fromRoot('./client/src'),

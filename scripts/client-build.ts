@@ -3,13 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { newestMtime } from './newest-mtime.js';
 
-const sources = ['client', 'shared', 'vite.config.ts', 'package-lock.json'];
+// vite.config.ts runs the prerender (scripts/prerender.ts) and the compression as part of the build.
+const sources = ['client', 'shared', 'vite.config.ts', 'scripts/prerender.ts', 'scripts/precompress.ts', 'package-lock.json'];
 
 
-/** The built client is stale when any client source is newer than its index.html. */
+/** The built client is stale when any client source is newer than its index.html, or its prerendered pages are missing. */
 export function clientBuildIsStale(clientDir: string): boolean {
   const index = path.join(clientDir, 'index.html');
-  if (!fs.existsSync(index)) return true;
+  if (!fs.existsSync(index) || !fs.existsSync(path.join(clientDir, 'pages', 'pages.json'))) return true;
   const builtAt = fs.statSync(index).mtimeMs;
   return sources.some((source) => newestMtime(source) > builtAt);
 }

@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { languageCookie } from '@shared/page-language';
 import type { AppConfig } from '../config.js';
 import { notFound } from '../errors.js';
 import { uploadsPrefix } from '../features/uploads/upload-store.js';
 import { simulatedXPrefix } from '../x-mode.js';
+import { pageLanguage } from './page-language.js';
+import { type HtmlAnswer, htmlAnswer, loadPrerenderedPages } from './prerendered-pages.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,16 +21,6 @@ declare module 'fastify' {
 const immutable = 'public, max-age=31536000, immutable';
 
 type Encoding = 'br' | 'gzip';
-
-/** index.html in each encoding; read from the build's .br/.gz siblings, or compressed once here. */
-function encodedHtml(indexFile: string, html: string): Record<Encoding, Buffer> {
-  const read = (extension: string, compress: () => Buffer) =>
-    fs.existsSync(indexFile + extension) ? fs.readFileSync(indexFile + extension) : compress();
-  return {
-    br: read('.br', () => zlib.brotliCompressSync(html)),
-    gzip: read('.gz', () => zlib.gzipSync(html)),
-  };
-}
 
 const encodingByHeader = new Map<string, Encoding | null>();
 
@@ -76,16 +68,18 @@ function decodedPath(url: string): string {
 }
 
 /**
- * Serves the built client: hashed assets cached forever, index.html never cached, and every
- * unknown non-API GET answered with the SPA so the client router decides. Unknown /api paths (and the
- * simulated X's, which exists only in simulated mode), missing uploads and assets are JSON 404s.
+ * Serves the built client: hashed assets cached forever, pages never cached, and every unknown non-API
+ * GET answered with a page: a prerendered one (pages/, written by the build) in the reader's language
+ * where there is one, else the SPA's index.html, and the client router decides. Unknown /api paths (and
+ * the simulated X's, which exists only in simulated mode), missing uploads and assets are JSON 404s.
  */
 export default fp<{ config: AppConfig }>(
   async (app, { config }) => {
     const indexFile = path.join(config.clientDir, 'index.html');
-    const html = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
+    const index = fs.existsSync(indexFile) ? htmlAnswer(indexFile) : null;
+    const html = index?.html ?? null;
     app.decorate('spaHtml', html);
-    const compressedHtml = html === null ? null : encodedHtml(indexFile, html);
+    const prerendered = index === null ? null : loadPrerenderedPages(config.clientDir);
 
     if (html !== null) {
       await app.register(fastifyStatic, {
@@ -94,9 +88,9 @@ export default fp<{ config: AppConfig }>(
         index: false,
         cacheControl: false,
         // The build writes .br/.gz siblings (vite.config.ts); they are served in place of the file,
-        // never under their own URL.
+        // never under their own URL. The prerendered pages are answered below, by their page's URL.
         preCompressed: true,
-        globIgnore: ['**/*.br', '**/*.gz'],
+        globIgnore: ['**/*.br', '**/*.gz', 'pages/**'],
         setHeaders(res, filePath) {
           res.setHeader('vary', 'accept-encoding');
           const relative = path.relative(config.clientDir, filePath).replace(/\.(?:br|gz)$/, '');
@@ -113,22 +107,31 @@ export default fp<{ config: AppConfig }>(
     // Files, not pages: a missing one is a 404, never the app (an image URL answered with HTML
     // would show a broken card, and a missing script chunk would fail with a MIME error).
     const notPages = ['/api/', `${simulatedXPrefix}/`, uploadsPrefix, '/assets/'];
-    const sendPage = (request: FastifyRequest, reply: FastifyReply, page: string) => {
-      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    const sendPage = (request: FastifyRequest, reply: FastifyReply, page: HtmlAnswer) => {
+      const pathname = decodedPath(request.url);
+      const language = pageLanguage(request.cookies[languageCookie], request.headers['accept-language']);
+      const answer = prerendered?.(pathname, request.url.includes('?'), language) ?? page;
+      // The same URL answers another language by the cookie or Accept-Language.
+      reply
+        .status(answer.status)
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding, cookie, accept-language')
+        .type('text/html; charset=utf-8');
+      if (answer.lang) reply.header('content-language', answer.lang);
       const encoding = rememberedEncoding(request.headers['accept-encoding']);
-      if (encoding === null || compressedHtml === null) reply.send(page);
-      else reply.header('content-encoding', encoding).send(compressedHtml[encoding]);
+      if (encoding === null) reply.send(answer.html);
+      else reply.header('content-encoding', encoding).send(answer[encoding]);
     };
     // The home page, the most asked for, as a route of its own: no miss in the router, no path checks.
-    if (html !== null) app.get('/', (request, reply) => sendPage(request, reply, html));
+    if (index !== null) app.get('/', (request, reply) => sendPage(request, reply, index));
     app.setNotFoundHandler((request, reply) => {
       const isPage =
         (request.method === 'GET' || request.method === 'HEAD') &&
         !notPages.some((prefix) => decodedPath(request.url).startsWith(prefix));
-      if (!isPage || html === null) {
+      if (!isPage || index === null) {
         throw notFound('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`);
       }
-      sendPage(request, reply, html);
+      sendPage(request, reply, index);
     });
   },
   { name: 'spa' },

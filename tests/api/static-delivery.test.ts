@@ -86,9 +86,10 @@ describe('serving the built client compressed', () => {
     expect(response.statusCode).toBe(404);
   });
 
-  it('serves index.html compressed and uncached, for the root and client routes', async () => {
-    const html = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-    for (const url of ['/', '/faq', '/index.html']) {
+  it('serves the pages compressed and uncached: prerendered ones and index.html for the other client routes', async () => {
+    const files = { '/': 'pages/en/home.html', '/faq': 'pages/en/faq.html', '/mining': 'index.html', '/index.html': 'index.html' };
+    for (const [url, file] of Object.entries(files)) {
+      const html = fs.readFileSync(path.join(clientDir, file), 'utf8');
       const br = await get(url, 'br;q=1, gzip;q=0.5');
       expect(br.statusCode, url).toBe(200);
       expect(br.headers['content-encoding'], url).toBe('br');
@@ -105,6 +106,17 @@ describe('serving the built client compressed', () => {
       expect(plain.headers['content-encoding'], url).toBeUndefined();
       expect(plain.headers['cache-control'], url).toBe('no-cache');
       expect(plain.body, url).toBe(html);
+    }
+  });
+
+  it('prerenders the content pages in both languages, with no inline script (CSP)', () => {
+    for (const language of ['en', 'zh']) {
+      for (const name of ['home', 'tokenomics', 'faq', 'allocation', 'not-found']) {
+        const html = fs.readFileSync(path.join(clientDir, 'pages', language, `${name}.html`), 'utf8');
+        expect(html, name).toContain(`<html lang="${language === 'zh' ? 'zh-CN' : 'en'}">`);
+        expect(html, name).toMatch(/<main id="main"[^>]*><!--\$--><(?:div|section)/);
+        expect(html.match(/<script\b[^>]*>/g), name).toEqual([expect.stringMatching(/ src="\/assets\//)]);
+      }
     }
   });
 

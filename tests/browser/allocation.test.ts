@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultExternalLinks as externalLinks } from '../../shared/links.js';
-import { eventually, launchBrowser, type RunningServer, startServer, toastWithText } from '../helpers/browser.js';
+import { eventually, gotoHydrated, launchBrowser, type RunningServer, startServer, toastWithText } from '../helpers/browser.js';
 import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
 import { seedAllocationRecords, seedPointsAllocations } from '../helpers/seed.js';
 import { fakeWallet, mainnetWallets } from '../helpers/wallets.js';
@@ -87,7 +87,7 @@ async function lookUp(address: string): Promise<void> {
 
 describe('allocation page: lookup', () => {
   it('finds an allocation: toast, TGE total, sorted categories, whale schedule against the tip, then Clear resets', async () => {
-    await page.goto('/allocation');
+    await gotoHydrated(page, '/allocation');
     // Hold the real request until 'Looking up...' has been seen, so the pending state is caught reliably.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -160,7 +160,7 @@ describe('allocation page: lookup', () => {
   });
 
   it('not found: shows the Not Found toast and the BTC payment address hint, which Clear removes', async () => {
-    await page.goto('/allocation');
+    await gotoHydrated(page, '/allocation');
     await lookUp('bc1qnobodyhasthisaddressatall');
     await toastWithText(page, 'Not Found').waitFor();
     await toastWithText(page, 'Public token sale participants: try your BTC payment address instead.').waitFor();
@@ -176,7 +176,7 @@ describe('allocation page: lookup', () => {
   });
 
   it('a failed request shows the Error toast and clears the previous result', async () => {
-    await page.goto('/allocation');
+    await gotoHydrated(page, '/allocation');
     await lookUp(whale);
     await resultHeading().waitFor();
 
@@ -188,7 +188,7 @@ describe('allocation page: lookup', () => {
   });
 
   it('an empty or blank address asks for a wallet address without calling the server', async () => {
-    await page.goto('/allocation');
+    await gotoHydrated(page, '/allocation');
     let lookups = 0;
     page.on('request', (request) => {
       if (request.url().endsWith('/api/allocation/lookup')) lookups += 1;
@@ -270,7 +270,7 @@ describe('allocation page: lookup', () => {
 describe('allocation page: statistics and holders', () => {
   it('copies the full wallet address of a top holder', async () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.goto('/allocation');
+    await gotoHydrated(page, '/allocation');
     const rows = page.getByRole('table', { name: 'Top Holders' }).locator('tbody tr');
     await rows.nth(1).getByRole('button', { name: 'Copy the address of holder #2' }).click();
     await toastWithText(page, 'Copied!').waitFor();
@@ -280,7 +280,7 @@ describe('allocation page: statistics and holders', () => {
   });
 
   it('shows the aggregate statistics', async () => {
-    await page.goto('/allocation');
+    await gotoHydrated(page, '/allocation');
     const stats = page.getByRole('region', { name: 'Allocation Statistics' });
     await stats.getByText('25', { exact: true }).waitFor();
     expect(await summaryIn(stats, 'Total Allocations')).toBe('25');
@@ -290,7 +290,7 @@ describe('allocation page: statistics and holders', () => {
   });
 
   it('lists the top 20 holders with shortened wallets and pages through all of them after View All', async () => {
-    await page.goto('/allocation');
+    await gotoHydrated(page, '/allocation');
     const topTable = page.getByRole('table', { name: 'Top Holders' });
     const rows = topTable.locator('tbody tr');
     await rows.first().waitFor();
@@ -331,14 +331,14 @@ async function logIn(wallet: string): Promise<void> {
 
 describe('allocation page: the logged-in user', () => {
   it('shows no personal allocation card to a visitor', async () => {
-    await page.goto('/allocation');
+    await gotoHydrated(page, '/allocation');
     await page.getByRole('region', { name: 'Allocation Statistics' }).waitFor();
     expect(await page.getByRole('heading', { name: 'My Allocation' }).count()).toBe(0);
   });
 
   it("shows the logged-in wallet's points, tokens and ratio", async () => {
     await logIn(member);
-    await page.goto('/allocation');
+    await gotoHydrated(page, '/allocation');
     const mine = page.getByRole('region', { name: 'My Allocation' });
     await mine.getByText(member, { exact: true }).waitFor();
     expect(await summaryIn(mine, 'Points')).toBe('4,321');
@@ -348,7 +348,7 @@ describe('allocation page: the logged-in user', () => {
 
   it('says so when the logged-in wallet has no allocation', async () => {
     await logIn(outsider);
-    await page.goto('/allocation');
+    await gotoHydrated(page, '/allocation');
     await page
       .getByRole('region', { name: 'My Allocation' })
       .getByText('No token allocation found for your wallet address')
@@ -359,7 +359,7 @@ describe('allocation page: the logged-in user', () => {
 describe('allocation page in Chinese', () => {
   it('shows Chinese labels and formats numbers for zh', async () => {
     await context.addInitScript(() => localStorage.setItem('language', 'zh'));
-    await page.goto('/allocation');
+    await gotoHydrated(page, '/allocation');
     await page.getByRole('heading', { level: 1, name: '代币分配' }).waitFor();
     await page.getByLabel('钱包地址').fill(whale);
     await page.getByRole('button', { name: '查询分配', exact: true }).click();

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setStakingStats } from '../../server/features/settings/settings.repository.js';
 import { defaultExternalLinks as externalLinks } from '../../shared/links.js';
-import { launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
+import { gotoHydrated, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
 import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
 
 const statPath = '/v2/ord/btc/stat';
@@ -112,7 +112,8 @@ describe('home after season 2, with live market and staking data', () => {
   });
 
   it('speaks Chinese when chosen', async () => {
-    await page.goto('/');
+    // Hydrated first: the page stores the language it shows once it has hydrated.
+    await gotoHydrated(page, '/');
     await page.evaluate(() => localStorage.setItem('language', 'zh'));
     await page.reload();
     await page.getByRole('region', { name: '第二季质押' }).getByText('本季已结束').waitFor();

@@ -75,3 +75,15 @@ export async function expectAttribute(locator: Locator, name: string, value: str
 export async function expectFocused(locator: Locator): Promise<void> {
   await eventually(() => locator.evaluate((element) => element === document.activeElement), `focus on ${locator}`).toBe(true);
 }
+
+/**
+ * Opens a page and waits until React has hydrated it: a prerendered page shows its controls before its
+ * scripts have run, and a click before then does nothing.
+ */
+export async function gotoHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await eventually(
+    () => page.locator('main').evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))),
+    `${path} hydrated`,
+  ).toBe(true);
+}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { errorCodes } from '@shared/error-codes';
-import { en } from '@client/app/i18n/en';
+import { enFeatures as en } from '@client/app/i18n/en-features';
 import { errorMessage } from '@client/lib/i18n/error-message';
-import { zh } from '@client/app/i18n/zh';
+import { zhFeatures as zh } from '@client/app/i18n/zh-features';
 import { ApiError } from '@client/lib/api-error';
 
 describe('error messages', () => {

@@ -20,19 +20,26 @@ function DemoDataNotice() {
   );
 }
 
-function PageArea({ children }: { children: ReactNode }) {
+interface PageAreaProps {
+  waitForConfig: boolean;
+  children: ReactNode;
+}
+
+function PageArea({ waitForConfig, children }: PageAreaProps) {
   const { t } = useLanguage();
-  // The page waits for the config (fetched alongside its code) so the demo notice, when there is one,
-  // is in place before anything shows in <main>: appearing above it later would shift the page (CLS).
+  // A page rendered in the browser waits for the config (fetched alongside its code) so the operator's
+  // banners, when there are any, are in place before anything shows in <main>: appearing above it later
+  // would shift the page (CLS). A prerendered page is in the HTML already and cannot wait.
   const configPending = usePublicConfig().isPending;
 
   return (
     <>
-      <DemoDataNotice />
       <LaunchBanners />
       <main id="main" className="page" tabIndex={-1}>
-        {configPending ? null : <Suspense fallback={<Spinner label={t.app.loading} />}>{children}</Suspense>}
+        {waitForConfig && configPending ? null : <Suspense fallback={<Spinner label={t.app.loading} />}>{children}</Suspense>}
       </main>
+      {/* After <main> and kept in view at the bottom (demo-notice.css): arriving with the config, it moves nothing. */}
+      <DemoDataNotice />
     </>
   );
 }
@@ -41,13 +48,13 @@ function PageArea({ children }: { children: ReactNode }) {
  * Everything below the header: the data layer (react-query, the session), the demo notice and the page.
  * A chunk of its own, fetched alongside the page's, so the header paints without react-query.
  */
-export function AppBody({ children }: { children: ReactNode }) {
+export function AppBody({ waitForConfig, children }: PageAreaProps) {
   const [queryClient] = useState(() => createQueryClient(refreshConfigOnLaunchError));
 
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
-        <PageArea>{children}</PageArea>
+        <PageArea waitForConfig={waitForConfig}>{children}</PageArea>
         <LazyToaster />
       </SessionProvider>
     </QueryClientProvider>

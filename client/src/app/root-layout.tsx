@@ -1,11 +1,20 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { SiteHeader } from '@client/components/site-header';
 import { useLanguage } from '@client/lib/i18n/language-provider';
+import { preloadable } from './preloadable';
 
-const AppBody = lazy(async () => ({ default: (await import('./app-body')).AppBody }));
+const { Component: AppBody, preload: preloadAppBody } = preloadable(async () => (await import('./app-body')).AppBody);
 
-/** The header paints at once; below it, <main> stays empty until the page's data layer is here. */
-export function RootLayout({ children }: { children: ReactNode }) {
+export { preloadAppBody };
+
+interface RootLayoutProps {
+  /** Keep <main> empty until the config has answered (see AppBody). */
+  waitForConfig: boolean;
+  children: ReactNode;
+}
+
+/** The header paints at once; below it, <main> follows once the page's data layer is here. */
+export function RootLayout({ waitForConfig, children }: RootLayoutProps) {
   const { t } = useLanguage();
 
   return (
@@ -15,7 +24,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
       </a>
       <SiteHeader />
       <Suspense fallback={<main id="main" className="page" tabIndex={-1} />}>
-        <AppBody>{children}</AppBody>
+        <AppBody waitForConfig={waitForConfig}>{children}</AppBody>
       </Suspense>
     </>
   );

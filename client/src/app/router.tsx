@@ -1,17 +1,26 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { ErrorBoundary } from '@client/components/error-boundary';
 import { loadFeatures } from './i18n/dictionaries';
 import { FeatureTexts } from './i18n/feature-texts';
 import { useLanguage } from '@client/lib/i18n/language-provider';
-import { RootLayout } from './root-layout';
+import type { Language } from '@client/lib/i18n/types';
+import { preloadable } from './preloadable';
+import { preloadAppBody, RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { ScrollToTop } from './scroll-to-top';
 
-interface AppPage {
+export interface AppPage {
   load: () => Promise<unknown>;
   /** Shows texts outside the home page's namespaces (dictionary.ts: FeatureDictionary). */
   featureTexts: boolean;
+  /** Written to HTML at build time in both languages (client/src/prerender.tsx). */
+  prerendered: boolean;
+}
+
+interface PageOptions {
+  featureTexts?: boolean;
+  prerendered?: boolean;
 }
 
 /** Each page is its own chunk, so the first page ships only what it shows. */
@@ -19,10 +28,10 @@ function page<K extends string>(
   path: string,
   load: () => Promise<Record<K, ComponentType>>,
   name: K,
-  featureTexts = true,
+  { featureTexts = true, prerendered = false }: PageOptions = {},
 ): RouteObject {
-  const Page = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
-  const handle: AppPage = { load, featureTexts };
+  const { Component: Page, preload } = preloadable(async () => (await load())[name]);
+  const handle: AppPage = { load: preload, featureTexts, prerendered };
   const element = featureTexts ? (
     <FeatureTexts>
       <Page />
@@ -35,19 +44,31 @@ function page<K extends string>(
 
 // react-router's declarative mode: its data mode (createBrowserRouter) adds ~17 KB gzipped to the
 // first paint (issue 12, goal 5), and the pages load no data through it.
-const routes: RouteObject[] = [
-  page('/', () => import('./routes/home'), 'HomePage', false),
+export const routes: RouteObject[] = [
+  page('/', () => import('./routes/home'), 'HomePage', { featureTexts: false, prerendered: true }),
   page('/mining', () => import('./routes/mining'), 'MiningPage'),
   page('/tokens', () => import('./routes/tokens'), 'TokensPage'),
   page('/check-tokens', () => import('./routes/check-tokens'), 'CheckTokensPage'),
-  page('/calculator', () => import('./routes/calculator'), 'CalculatorPage', false),
-  page('/tokenomics', () => import('./routes/tokenomics'), 'TokenomicsPage'),
-  page('/allocation', () => import('./routes/allocation'), 'AllocationPage'),
-  page('/faq', () => import('./routes/faq'), 'FaqPage'),
+  page('/calculator', () => import('./routes/calculator'), 'CalculatorPage', { featureTexts: false }),
+  page('/tokenomics', () => import('./routes/tokenomics'), 'TokenomicsPage', { prerendered: true }),
+  page('/allocation', () => import('./routes/allocation'), 'AllocationPage', { prerendered: true }),
+  page('/faq', () => import('./routes/faq'), 'FaqPage', { prerendered: true }),
   page('/memes', () => import('./routes/memes'), 'MemesPage'),
   page('/meme/:trackingCode', () => import('./routes/meme'), 'MemePage'),
-  page('*', () => import('./routes/not-found'), 'NotFoundPage', false),
+  page('*', () => import('./routes/not-found'), 'NotFoundPage', { featureTexts: false, prerendered: true }),
 ];
+
+const pageAt = (pathname: string) => matchRoutes(routes, pathname)?.at(-1)?.route.handle as AppPage | undefined;
+
+/** Everything the page at this path renders with, so rendering it never suspends (hydration, prerendering). */
+export async function preloadPage(pathname: string, language: Language): Promise<void> {
+  const matched = pageAt(pathname);
+  await Promise.all([
+    preloadAppBody(),
+    matched?.load(),
+    matched?.featureTexts ? loadFeatures(language) : undefined,
+  ]);
+}
 
 const routeError = (error: unknown) => <RouteError error={error} />;
 
@@ -56,7 +77,7 @@ export function AppRouter() {
   const location = useLocation();
   const { language } = useLanguage();
   const element = useRoutes(routes, location);
-  const matched = matchRoutes(routes, location)?.at(-1)?.route.handle as AppPage | undefined;
+  const matched = pageAt(location.pathname);
   // Fetched now, while the layout may still wait for the config: no request waits for another. A failure
   // shows when the page renders (the error card), not as an unhandled rejection here.
   if (matched) {
@@ -66,7 +87,8 @@ export function AppRouter() {
 
   return (
     <ErrorBoundary resetKey={location.pathname} fallback={routeError}>
-      <RootLayout>
+      {/* A prerendered page's content is in the HTML already: it does not wait for the config. */}
+      <RootLayout waitForConfig={!matched?.prerendered}>
         <ErrorBoundary resetKey={location.pathname} fallback={routeError}>
           {element}
         </ErrorBoundary>

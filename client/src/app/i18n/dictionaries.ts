@@ -3,7 +3,7 @@ import type { CoreDictionary, Dictionary, FeatureDictionary } from './dictionary
 import { en } from './en';
 
 /**
- * The first paint carries only the English core (shell, home page, error messages). Chinese, and the
+ * The first paint carries only the English core (shell, home page). Chinese, and the
  * other pages' namespaces of either language, are separate chunks fetched when needed: a page that shows
  * them waits for `loadFeatures` (FeatureTexts), a language switch for `loadDictionary`, and main.tsx for
  * the stored language's `loadCore` before the first render.

@@ -1,6 +1,5 @@
 import { brand } from '@shared/brand';
 import { homeEn } from '@client/features/home/i18n-en';
-import { errorsEn } from './errors-en';
 
 /**
  * The English dictionary is the source of truth: `zh.ts` must provide every key (checked by the type checker).
@@ -66,6 +65,5 @@ export const en = {
     notFoundText: 'Did you forget to add the page to the router?',
     backHome: 'Back to home',
   },
-  errors: errorsEn,
   home: homeEn,
 } as const;

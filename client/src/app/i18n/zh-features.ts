@@ -5,6 +5,7 @@ import { miningZh } from '@client/features/mining/i18n-zh';
 import { tokenomicsZh } from '@client/features/tokenomics/i18n-zh';
 import { walletZh } from '@client/features/wallet/i18n-zh';
 import type { FeatureDictionary } from './dictionary';
+import { errorsZh } from './errors-zh';
 
 export const zhFeatures: FeatureDictionary = {
   mining: miningZh,
@@ -13,4 +14,5 @@ export const zhFeatures: FeatureDictionary = {
   tokenomics: tokenomicsZh,
   memes: memesZh,
   wallet: walletZh,
+  errors: errorsZh,
 };

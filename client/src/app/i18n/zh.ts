@@ -1,6 +1,5 @@
 import { brand } from '@shared/brand';
 import { homeZh } from '@client/features/home/i18n-zh';
-import { errorsZh } from './errors-zh';
 import type { CoreDictionary } from './dictionary';
 
 export const zh: CoreDictionary = {
@@ -63,6 +62,5 @@ export const zh: CoreDictionary = {
     notFoundText: '是否忘记把这个页面添加到路由中？',
     backHome: '返回首页',
   },
-  errors: errorsZh,
   home: homeZh,
 };

@@ -64,5 +64,5 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useToasts(): readonly ToastItem[] {
-  return useSyncExternalStore(subscribe, () => toasts);
+  return useSyncExternalStore(subscribe, () => toasts, () => toasts);
 }

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { readStorage, writeStorage } from '@client/lib/storage';
 import type { Dictionary } from './dictionary';
 import { errorMessage } from './error-message';
+import { languageCookie, languageCookieMaxAgeSeconds } from '@shared/page-language';
 import { htmlLang, type Language } from './types';
 
 const STORAGE_KEY = 'language';
@@ -19,10 +20,10 @@ interface LanguageContextValue {
 
 /** Where the texts come from: app/ owns the dictionaries and how they load. */
 interface LanguageProviderProps {
+  /** The first render's language; its core texts are here already (main.tsx, prerender.tsx). */
+  initialLanguage: Language;
   /** The language's dictionary; complete for the namespaces loaded so far. */
   dictionaryFor: (language: Language) => Dictionary;
-  /** Whether the shell's texts of this language are here. */
-  isCoreLoaded: (language: Language) => boolean;
   /** Everything a page of this language may show. */
   loadDictionary: (language: Language) => Promise<void>;
   children: ReactNode;
@@ -30,20 +31,22 @@ interface LanguageProviderProps {
 
 const LanguageContext = createContext<LanguageContextValue | null>(null);
 
-export function readStoredLanguage(): Language {
-  return readStorage(STORAGE_KEY) === 'zh' ? 'zh' : 'en';
+/** The language this browser showed last, or null when it has none stored. */
+export function readStoredLanguage(): Language | null {
+  const stored = readStorage(STORAGE_KEY);
+  return stored === 'zh' || stored === 'en' ? stored : null;
 }
 
-/** The stored language when its texts are here (main.tsx loads them first), else English. */
-function initialLanguage(isCoreLoaded: LanguageProviderProps['isCoreLoaded']): Language {
-  const stored = readStoredLanguage();
-  return isCoreLoaded(stored) ? stored : 'en';
+/** The server picks a prerendered page's language by this cookie (server/plugins/page-language.ts). */
+function writeLanguageCookie(language: Language): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${languageCookie}=${language}; Path=/; Max-Age=${languageCookieMaxAgeSeconds}; SameSite=Lax${secure}`;
 }
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function LanguageProvider({ dictionaryFor, isCoreLoaded, loadDictionary, children }: LanguageProviderProps) {
-  const [language, setLanguageNow] = useState<Language>(() => initialLanguage(isCoreLoaded));
+export function LanguageProvider({ initialLanguage, dictionaryFor, loadDictionary, children }: LanguageProviderProps) {
+  const [language, setLanguageNow] = useState<Language>(initialLanguage);
   const [isTranslating, setIsTranslating] = useState(false);
   const latestSwitch = useRef(0);
 
@@ -74,6 +77,7 @@ export function LanguageProvider({ dictionaryFor, isCoreLoaded, loadDictionary, 
 
   useEffect(() => {
     writeStorage(STORAGE_KEY, language);
+    writeLanguageCookie(language);
     document.documentElement.lang = htmlLang[language];
     document.title = dictionaryFor(language).app.title;
   }, [language, dictionaryFor]);

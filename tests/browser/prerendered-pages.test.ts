@@ -1,0 +1,135 @@
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectConsoleErrors, eventually, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
+import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
+
+let upstream: FakeUpstream;
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  // The home and allocation pages ask for chain and market data: keep those calls on 127.0.0.1.
+  upstream = await startFakeUpstream();
+  upstream.set('/tip/height', { kind: 'text', body: '915000' });
+  server = await startServer({ BLOCK_HEIGHT_URLS: `${upstream.url}/tip/height`, MARKETPLACE_API_BASE: upstream.url });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await upstream?.close();
+});
+
+const headings = {
+  '/': { en: 'Welcome to Acorn', zh: '欢迎来到 Acorn' },
+  '/tokenomics': { en: 'Tokenomics', zh: '代币经济' },
+  '/faq': { en: 'Frequently Asked Questions', zh: '常见问题' },
+  '/allocation': { en: 'Token Allocation', zh: '代币分配' },
+  '/no/such/page': { en: '404 Page Not Found', zh: '404 页面未找到' },
+} as const;
+
+async function withPage(options: BrowserContextOptions, use: (page: Page) => Promise<void>, cookie?: string) {
+  const context = await browser.newContext({ baseURL: server.baseUrl, ...options });
+  if (cookie) await context.addCookies([{ name: 'lang', value: cookie, url: server.baseUrl }]);
+  try {
+    await use(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+describe('content pages without JavaScript', () => {
+  const noScript = { javaScriptEnabled: false };
+
+  for (const path of ['/tokenomics', '/faq'] as const) {
+    it(`${path} shows its content in English by default`, async () => {
+      await withPage(noScript, async (page) => {
+        await page.goto(path);
+        await expect(page.locator('html').getAttribute('lang')).resolves.toBe('en');
+        await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(headings[path].en);
+        await expect(page.locator('main').innerText()).resolves.toMatch(/ACORN/);
+      });
+    });
+
+    it(`${path} shows its content in Chinese with the language cookie`, async () => {
+      await withPage(
+        noScript,
+        async (page) => {
+          await page.goto(path);
+          await expect(page.locator('html').getAttribute('lang')).resolves.toBe('zh-CN');
+          await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(headings[path].zh);
+        },
+        'zh',
+      );
+    });
+
+    it(`${path} shows its content in Chinese for a browser asking for zh-CN`, async () => {
+      await withPage({ ...noScript, extraHTTPHeaders: { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8' } }, async (page) => {
+        await page.goto(path);
+        await expect(page.locator('html').getAttribute('lang')).resolves.toBe('zh-CN');
+        await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(headings[path].zh);
+      });
+    });
+  }
+
+  it('the cookie wins over Accept-Language', async () => {
+    await withPage(
+      { ...noScript, extraHTTPHeaders: { 'accept-language': 'zh-CN' } },
+      async (page) => {
+        await page.goto('/faq');
+        await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(headings['/faq'].en);
+      },
+      'en',
+    );
+  });
+});
+
+describe('prerendered pages with JavaScript', () => {
+  for (const [path, heading] of Object.entries(headings)) {
+    for (const language of ['en', 'zh'] as const) {
+      it(`${path} in ${language} is hydrated in place, without a console error`, async () => {
+        await withPage(
+          {},
+          async (page) => {
+            const errors = collectConsoleErrors(page);
+            // The entry script waits until the prerendered heading is marked: hydration must keep that node.
+            let release = () => {};
+            const marked = new Promise<void>((resolve) => (release = resolve));
+            await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+              await marked;
+              await route.continue();
+            });
+            await page.goto(path, { waitUntil: 'commit' });
+            const h1 = page.getByRole('heading', { level: 1 });
+            await expect(h1.textContent()).resolves.toBe(heading[language]);
+            await h1.evaluate((element) => Object.assign(element, { prerendered: true }));
+            release();
+
+            await eventually(() =>
+              h1.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))),
+            ).toBe(true);
+            expect(await h1.evaluate((element) => (element as HTMLElement & { prerendered?: boolean }).prerendered)).toBe(true);
+            await page.waitForLoadState('networkidle');
+            // HTTP statuses (the not-found page's own 404, data the fake upstream lacks) are not the page's errors.
+            expect(errors.filter((text) => !text.startsWith('Failed to load resource'))).toEqual([]);
+          },
+          language,
+        );
+      });
+    }
+  }
+
+  it('switching the language stores it in the cookie, so the next load comes prerendered in it', async () => {
+    await withPage({ javaScriptEnabled: true }, async (page) => {
+      await page.goto('/faq');
+      await page.getByRole('button', { name: /Switch language/ }).click();
+      await page.getByRole('heading', { level: 1, name: headings['/faq'].zh }).waitFor();
+      const cookies = await page.context().cookies();
+      expect(cookies.find((cookie) => cookie.name === 'lang')).toMatchObject({ value: 'zh', path: '/', sameSite: 'Lax' });
+
+      const response = await page.request.get('/faq');
+      expect(await response.text()).toContain('<html lang="zh-CN">');
+      expect(response.headers().vary).toMatch(/cookie/i);
+    });
+  });
+});
