@@ -58,6 +58,20 @@ describe('the database rate-limit store', () => {
     expect((await hit(store, '203.0.113.4')).current).toBe(1);
   });
 
+  it('counts a request that weighs several hits in the live window, and gives several back, never below zero', async () => {
+    const { Store, spend, giveBack } = databaseRateLimitStore(testDb.db, clock);
+    const grouped = (url: string) =>
+      new Store({}).child({ routeInfo: { method: 'POST', url, config: { rateLimit: { groupId: 'allocation-lookup' } } } } as never);
+    expect((await hit(grouped('/api/allocation/lookup'), '203.0.113.5')).current).toBe(1);
+    expect((await hit(grouped('/api/allocation/lookup-many'), '203.0.113.5')).current).toBe(2);
+    now += 5_000;
+    expect(await spend('group allocation-lookup 203.0.113.5', 3, windowMs)).toEqual({ current: 5, ttl: windowMs - 5_000 });
+    await giveBack('group allocation-lookup 203.0.113.5', 4);
+    expect((await hit(grouped('/api/allocation/lookup'), '203.0.113.5')).current).toBe(2);
+    await giveBack('group allocation-lookup 203.0.113.5', 10);
+    expect((await hit(grouped('/api/allocation/lookup'), '203.0.113.5')).current).toBe(1);
+  });
+
   it('deletes only the counters whose window has ended', async () => {
     const store = routeStore('/api/auth/login');
     await hit(store, 'old');

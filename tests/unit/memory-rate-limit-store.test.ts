@@ -55,6 +55,21 @@ describe('the in-memory rate-limit store', () => {
     expect(hit(login, '203.0.113.3').current).toBe(1);
   });
 
+  it('counts a request that weighs several hits in the same window, routes of one group in one space', async () => {
+    const { counts, advance } = setUp();
+    const root = new counts.Store({});
+    const grouped = (url: string) =>
+      root.child({ routeInfo: { method: 'POST', url, config: { rateLimit: { groupId: 'allocation-lookup' } } } } as never);
+    expect(hit(grouped('/api/allocation/lookup'), '203.0.113.5').current).toBe(1);
+    expect(hit(grouped('/api/allocation/lookup-many'), '203.0.113.5').current).toBe(2);
+    advance(5_000);
+    expect(await counts.spend('group allocation-lookup 203.0.113.5', 3, windowMs)).toEqual({ current: 5, ttl: windowMs - 5_000 });
+    await counts.giveBack('group allocation-lookup 203.0.113.5', 4);
+    expect(hit(grouped('/api/allocation/lookup'), '203.0.113.5').current).toBe(2);
+    await counts.giveBack('group allocation-lookup 203.0.113.5', 10);
+    expect(hit(grouped('/api/allocation/lookup'), '203.0.113.5').current).toBe(1);
+  });
+
   it('keeps at most maxKeys windows, dropping ended ones first, then the oldest', () => {
     const { route, advance } = setUp(3);
     const login = route('/api/auth/login');
