@@ -3,10 +3,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { performance } from 'node:perf_hooks';
-import { type CompiledQuery, Kysely, PostgresDialect, type PostgresPool } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import type PG from 'pg';
 import type { AppConfig } from '../config.js';
 import { DatabaseHealth } from './database-health.js';
+import { enableReadNow } from './read-now.js';
 import type { Database } from './schema.js';
 import { WaitingSqliteDialect } from './waiting-sqlite-driver.js';
 
@@ -36,15 +37,6 @@ export function sqliteFile(config: Pick<AppConfig, 'dataDir'>): string {
 }
 
 const sqliteHandles = new WeakMap<Kysely<Database>, SQLite.Database>();
-const sqliteDialects = new WeakMap<Kysely<Database>, WaitingSqliteDialect>();
-
-/**
- * A read run at once on a SQLite Kysely (not a transaction) when its one connection is free, else null
- * (PostgreSQL, a transaction, a connection in use, a write): the caller then runs it the usual way.
- */
-export function readNow<R>(db: Kysely<Database>, query: CompiledQuery<R>): R[] | null {
-  return sqliteDialects.get(db)?.readNow<R>(query)?.rows ?? null;
-}
 
 /** The better-sqlite3 handle behind a SQLite Kysely (for bulk loads that bypass the query builder), else null. */
 export function sqliteHandleOf(db: Kysely<Database>): SQLite.Database | null {
@@ -128,6 +120,6 @@ export function connectDatabase(
   const dialect = new WaitingSqliteDialect(database, config.databaseBusyTimeoutMs ?? defaultBusyTimeoutMs);
   const db = new Kysely<Database>({ dialect });
   sqliteHandles.set(db, database);
-  sqliteDialects.set(db, dialect);
+  enableReadNow(db, dialect);
   return { db, dialect: 'sqlite', health: new DatabaseHealth() };
 }

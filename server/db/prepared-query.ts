@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
-import { readNow } from './connect.js';
+import { readNow } from './read-now.js';
 import type { Database } from './schema.js';
 
 /** Where each compiled parameter comes from: an argument of the call, or a value fixed by the builder. */
