@@ -1,4 +1,6 @@
 /** `npm run allocate -- --pool TOKENS`: shares a token pool among users by points, into points_allocations. */
+import os from 'node:os';
+import { commandActor } from '../server/features/audit/audit.service.js';
 import { allocateFromPoints, defaultAllocateSource } from '../server/features/tokens/allocate.service.js';
 import { sourceNameProblem } from '../server/features/imports/imports.service.js';
 import { microToString } from '@shared/token-amount';
@@ -27,6 +29,7 @@ Options:
   -h, --help     show this help
 
 The allocation stats (GET /api/tokens/stats) are refreshed in the same transaction.
+An allocation (not a dry run) is written to the audit log as cli:<system user>, with the rows replaced and written.
 The database is the one the server uses (DATA_DIR, or DATABASE_URL for PostgreSQL).`;
 
 const options = {
@@ -49,6 +52,7 @@ await runCommand({ usage, help, options }, async ({ values }) => {
       dryRun: values['dry-run'],
       keepDemo: values['keep-demo'],
       onProgress: progress.onProgress,
+      by: commandActor(os.userInfo().username),
     }),
   ).finally(progress.end);
   if (!result.ok) {

@@ -1,8 +1,11 @@
 /** `npm run backup [-- --to DIR]`: a consistent, checked copy of everything the product keeps. */
+import os from 'node:os';
+import path from 'node:path';
 import { loadConfig } from '../server/config.js';
+import { appendAudit, commandActor } from '../server/features/audit/audit.service.js';
 import type { BackupProgress } from '../server/features/backups/backup-sources.js';
 import { createBackup } from '../server/features/backups/backup.service.js';
-import { count, field, plural, runCommand } from './cli.js';
+import { count, field, plural, runCommand, withDatabase } from './cli.js';
 
 const usage = 'Usage: npm run backup [-- --to DIR]';
 
@@ -42,6 +45,11 @@ function progressReporter(stream: NodeJS.WriteStream = process.stderr) {
 await runCommand({ usage, help, options: { to: { type: 'string' } } }, async ({ values }) => {
   const { folder, manifest } = await createBackup(loadConfig(), { ...(values.to ? { to: values.to } : {}), onProgress: progressReporter() });
   const rows = Object.values(manifest.tables).reduce((sum, value) => sum + value, 0);
+  // After the copy, so the entry is in the live log but not in the backup it names.
+  const after = { id: manifest.id, rows, root: manifest.allocation.root };
+  await withDatabase((db) =>
+    appendAudit(db, commandActor(os.userInfo().username), { action: 'backup', target: path.basename(folder), after }),
+  );
   const bytes = manifest.files.reduce((sum, file) => sum + file.bytes, 0);
   console.log(`backup written: ${folder}`);
   console.log(field('database', manifest.dialect === 'sqlite' ? 'SQLite' : `PostgreSQL (${manifest.postgresSchema ? `schema ${manifest.postgresSchema}` : 'whole database'})`));

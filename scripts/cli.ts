@@ -12,9 +12,9 @@ import { isStorageFull } from '../server/lib/storage-full.js';
 /** Wrong or missing arguments: the usage is printed and the exit code is 2. */
 export class UsageError extends Error {}
 
-/** Opens the database of DATA_DIR / DATABASE_URL, migrates it, and always closes it. */
-export async function withDatabase<T>(run: (db: Kysely<Database>) => Promise<T>): Promise<T> {
-  const { db } = connectDatabase(loadConfig());
+/** Opens the database of DATA_DIR / DATABASE_URL (or of `config`), migrates it, and always closes it. */
+export async function withDatabase<T>(run: (db: Kysely<Database>) => Promise<T>, config = loadConfig()): Promise<T> {
+  const { db } = connectDatabase(config);
   try {
     await migrateToLatest(db);
     return await run(db);

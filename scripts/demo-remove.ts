@@ -1,4 +1,6 @@
 /** `npm run demo:remove`: deletes exactly the rows of the demo data set and says what it removed. */
+import os from 'node:os';
+import { commandActor, recordChange } from '../server/features/audit/audit.service.js';
 import { countDemoRows, hasAnyDemoRow } from '../server/demo/demo.repository.js';
 import { removeDemoData } from '../server/demo/remove-demo-data.js';
 import { count, runCommand, withDatabase } from './cli.js';
@@ -21,12 +23,14 @@ the server runs: the pages drop their "demo data" notice within about a minute.
 Options:
   -h, --help  show this help
 
+The removal is written to the audit log as cli:<system user>, with the demo rows counted before and after.
 The database is the one the server uses (DATA_DIR, or DATABASE_URL for PostgreSQL).`;
 
 await runCommand({ usage, help }, async () => {
   return withDatabase(async (db) => {
     const before = await countDemoRows(db);
-    const removed = await removeDemoData(db);
+    const by = commandActor(os.userInfo().username);
+    const removed = await recordChange(db, by, { action: 'demo.remove' }, countDemoRows, (trx) => removeDemoData(trx));
     if (!hasAnyDemoRow(before)) {
       console.log('no demo data in the database; nothing removed');
       return 0;

@@ -1,4 +1,5 @@
 /** `npm run launch -- <command>`: when the allocation list becomes public, a pause of the lookups, a notice. */
+import os from 'node:os';
 import type { Kysely } from 'kysely';
 import { loadConfig } from '../server/config.js';
 import type { Database } from '../server/db/schema.js';
@@ -12,6 +13,7 @@ import {
   seedReveal,
   setLaunchNotice,
 } from '../server/features/launch/launch.service.js';
+import { commandActor, recordChange } from '../server/features/audit/audit.service.js';
 import { describeSchedule, parseRevealSchedule } from '../server/features/launch/reveal-schedule.js';
 import { runCommand, UsageError, withDatabase } from './cli.js';
 
@@ -39,6 +41,7 @@ Until the list is public, the lookup, proof, my-allocation, top holders, token s
 calls answer 403 NOT_YET_REVEALED; the Merkle root stays public. ALLOCATION_REVEAL_AT only seeds the
 schedule while none is stored: these commands win afterwards.
 
+Each change is written to the audit log as cli:<system user>, with the state before and after.
 The database is the one the server uses (DATA_DIR, or DATABASE_URL for PostgreSQL).`;
 
 const commands = ['reveal-at', 'reveal-now', 'status', 'pause', 'resume', 'notice'] as const;
@@ -107,7 +110,11 @@ await runCommand({ usage, help, options, positionals: true }, async ({ values, p
   const text = await withDatabase(async (db) => {
     // As the server does at start, so the stored state is the one the servers answer from.
     await seedReveal(db, allocationRevealAt);
-    await run(db);
+    if (command === 'status') await run(db);
+    else {
+      const entry = { action: `launch.${command}`, reason: values.reason ?? null };
+      await recordChange(db, commandActor(os.userInfo().username), entry, launchSettings, run);
+    }
     return status(db);
   });
   console.log(text);

@@ -1,7 +1,10 @@
 /** `npm run restore -- BACKUP [--data-dir DIR] [--force]`: brings a backup back, checked before it replaces anything. */
+import os from 'node:os';
+import path from 'node:path';
 import { loadConfig } from '../server/config.js';
+import { appendAudit, commandActor } from '../server/features/audit/audit.service.js';
 import { RestoreRefused, restoreBackup } from '../server/features/backups/restore.service.js';
-import { runCommand, UsageError } from './cli.js';
+import { runCommand, UsageError, withDatabase } from './cli.js';
 
 const usage = 'Usage: npm run restore -- BACKUP [--data-dir DIR] [--force]';
 
@@ -37,6 +40,10 @@ await runCommand({ usage, help, options, positionals: true }, async ({ values, p
       force: values.force ?? false,
       onCheck: ({ ok, text }) => console.log(`${ok ? 'ok  ' : 'FAIL'} ${text}`),
     });
+    // Into the restored database, after the restore, so the entry survives it.
+    const restored = config.databaseUrl ? config : { ...config, dataDir: target };
+    const entry = { action: 'restore', target: path.basename(positionals[0]!), after: { id: manifest.id, root: manifest.allocation.root } };
+    await withDatabase((db) => appendAudit(db, commandActor(os.userInfo().username), entry), restored);
     console.log(`restored backup ${manifest.id} into ${target}`);
     if (manifest.sessionSecret === 'environment') {
       console.log('note: SESSION_SECRET came from the environment when this backup was taken; start the server with the same value');

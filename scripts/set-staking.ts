@@ -1,5 +1,7 @@
 /** `npm run set-staking -- --locked N`: stores how many NFTs of the collection are locked in staking. */
-import { parseLockedCount, setStakingLocked } from '../server/features/staking/staking.service.js';
+import os from 'node:os';
+import { commandActor, recordChange } from '../server/features/audit/audit.service.js';
+import { getStakingLocked, parseLockedCount, setStakingLocked } from '../server/features/staking/staking.service.js';
 import { brand } from '@shared/brand';
 import { runCommand, UsageError, withDatabase } from './cli.js';
 
@@ -15,6 +17,7 @@ Options:
   --locked N   the number of NFTs locked: a whole number from 0 to ${brand.collectionSize}
   -h, --help   show this help
 
+Each change is written to the audit log as cli:<system user>, with the state before and after.
 The database is the one the server uses (DATA_DIR, or DATABASE_URL for PostgreSQL).`;
 
 await runCommand({ usage, help, options: { locked: { type: 'string' } } }, async ({ values }) => {
@@ -22,7 +25,10 @@ await runCommand({ usage, help, options: { locked: { type: 'string' } } }, async
   const locked = parseLockedCount(values.locked);
   if (!locked.ok) throw new UsageError(locked.problem);
 
-  const stats = await withDatabase((db) => setStakingLocked(db, locked.value));
+  const by = commandActor(os.userInfo().username);
+  const stats = await withDatabase((db) =>
+    recordChange(db, by, { action: 'staking.set' }, getStakingLocked, (trx) => setStakingLocked(trx, locked.value)),
+  );
   console.log(`locked ${stats.lockedCount} of ${stats.collectionSize} (${stats.percentLocked.toFixed(2)}%)`);
   return 0;
 });

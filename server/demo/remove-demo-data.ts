@@ -26,7 +26,8 @@ export interface DemoRemoval {
  * records the removal so `npm start` does not load the demo set again into the now empty database.
  */
 export async function removeDemoData(db: Kysely<Database>, now = Date.now()): Promise<DemoRemoval> {
-  return db.transaction().execute(async (trx) => {
+  // Inside the caller's transaction when it has one (the command records the removal in the audit log).
+  const remove = async (trx: Kysely<Database>) => {
     const active = await findDemoUsersWithActivity(trx);
     await keepDemoUsers(trx, active);
     const removal: DemoRemoval = {
@@ -39,5 +40,6 @@ export async function removeDemoData(db: Kysely<Database>, now = Date.now()): Pr
     await refreshPointsStats(trx);
     await setDemoRemoved(trx, { removedAt: now }, now);
     return removal;
-  });
+  };
+  return db.isTransaction ? remove(db) : db.transaction().execute(remove);
 }

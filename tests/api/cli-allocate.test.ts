@@ -138,6 +138,22 @@ describe('allocation maths', () => {
 });
 
 describe('npm run allocate', () => {
+  it('writes an allocation to the audit log with the system user, the rows replaced and written; a dry run writes nothing', async () => {
+    await addUsers([
+      { wallet: '1First', points: 3 },
+      { wallet: '1Second', points: 1 },
+    ]);
+    expect((await runScript(['--pool', '100', '--dry-run'])).code).toBe(0);
+    expect((await runScript(['--pool', '100'])).code).toBe(0);
+    expect((await runScript(['--pool', '200'])).code).toBe(0);
+    const entries = await db.selectFrom('audit_log').selectAll().orderBy('id').execute();
+    expect(entries.map(({ action, target, before, after }) => ({ action, target, before: JSON.parse(before!), after: JSON.parse(after!) }))).toEqual([
+      { action: 'allocate', target: 'allocate', before: { rows: 0 }, after: { rows: 2, poolMicro: '100000000', totalPoints: '4' } },
+      { action: 'allocate', target: 'allocate', before: { rows: 2 }, after: { rows: 2, poolMicro: '200000000', totalPoints: '4' } },
+    ]);
+    for (const entry of entries) expect(entry.actor).toMatch(/^cli:.+/);
+  }, 90_000);
+
   it('writes the allocation and prints the ratio, users and pool with exit code 0', async () => {
     await addUsers([
       { wallet: '1First', points: 1 },

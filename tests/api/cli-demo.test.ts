@@ -119,6 +119,15 @@ describe('npm run demo:remove', () => {
     expect(again.stdout).toContain('no demo data in the database; nothing removed');
   });
 
+  it('writes the removal to the audit log with the system user and the demo rows counted before and after', async () => {
+    await loadDemoData(db);
+    expect((await runCli('demo-remove.ts', [], config)).code).toBe(0);
+    const [entry] = await db.selectFrom('audit_log').selectAll().where('action', '=', 'demo.remove').execute();
+    expect(entry!.actor).toMatch(/^cli:.+/);
+    expect(JSON.parse(entry!.before!)).toMatchObject({ allocationRecords: 3224, pointsAllocations: 47 });
+    expect(JSON.parse(entry!.after!)).toEqual({ users: 0, allocationRecords: 0, pointsAllocations: 0, settings: 0 });
+  }, 60_000);
+
   it('keeps a staking figure the operator set over the demo one, and npm start does not load the demo set again', async () => {
     await loadDemoData(db);
     expect((await runCli('set-staking.ts', ['--locked', '1000'], config)).code).toBe(0);

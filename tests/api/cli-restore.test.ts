@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
+import { connectDatabase } from '../../server/db/connect.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
 import { tempFolder } from '../helpers/backup-drill.js';
 import { runCli } from '../helpers/run-cli.js';
@@ -84,6 +85,25 @@ describe('npm run backup and npm run restore', () => {
     expect(fs.existsSync(path.join(target, 'backup-id'))).toBe(false);
     expect(fs.readFileSync(path.join(target, 'session-secret'), 'utf8')).toBe(secret);
   });
+
+  it('writes the backup to the live audit log and, after a restore, the restore naming its backup into the restored one', async () => {
+    const folder = await backup();
+    const live = await ctx.handle.db.selectFrom('audit_log').selectAll().execute();
+    expect(live.map(({ action, target }) => ({ action, target }))).toEqual([{ action: 'backup', target: path.basename(folder) }]);
+    expect(live[0]!.actor).toMatch(/^cli:.+/);
+
+    const target = newDataDir();
+    expect((await restore(folder, ['--data-dir', target])).code).toBe(0);
+    const restored = connectDatabase(loadConfig({ DATA_DIR: target, DATABASE_URL: '' }));
+    try {
+      const entries = await restored.db.selectFrom('audit_log').selectAll().orderBy('id').execute();
+      expect(entries.map(({ action, target }) => ({ action, target }))).toEqual([{ action: 'restore', target: path.basename(folder) }]);
+      const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'manifest.json'), 'utf8'));
+      expect(JSON.parse(entries[0]!.after!)).toMatchObject({ id: manifest.id });
+    } finally {
+      await restored.db.destroy();
+    }
+  }, 90_000);
 
   it('refuses a backup with a flipped byte, naming the file, and leaves the target as it was', async () => {
     const folder = await backup();

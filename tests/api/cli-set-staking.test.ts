@@ -41,6 +41,17 @@ describe('npm run set-staking', () => {
     expect((await getStakingStats(db))?.value).toEqual({ lockedCount: 1000 });
   });
 
+  it('writes each change to the audit log with the system user and the count before and after', async () => {
+    expect((await runScript(['--locked', '1000'])).code).toBe(0);
+    expect((await runScript(['--locked', '1200'])).code).toBe(0);
+    const entries = await db.selectFrom('audit_log').selectAll().orderBy('id').execute();
+    expect(entries.map(({ action, before, after }) => ({ action, before, after }))).toEqual([
+      { action: 'staking.set', before: null, after: '1000' },
+      { action: 'staking.set', before: '1000', after: '1200' },
+    ]);
+    for (const entry of entries) expect(entry.actor).toMatch(/^cli:.+/);
+  }, 60_000);
+
   it('exits 2 with the usage for a count above the collection size, storing nothing', async () => {
     const run = await runScript(['--locked', '3421']);
     expect(run.code).toBe(2);

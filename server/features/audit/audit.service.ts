@@ -85,3 +85,24 @@ export async function exportAuditCsv(db: Kysely<Database>, query: Omit<AuditQuer
   const rows = await listAuditEntries(db, auditFilter(query), null);
   return auditCsv(rows.map(toAuditEntry));
 }
+
+/**
+ * Runs `change` in a transaction (or in the caller's) and appends its audit entry there, with the
+ * state `read` finds before and after it: both commit together or neither does.
+ */
+export async function recordChange<T>(
+  db: Kysely<Database>,
+  by: AuditActor,
+  entry: { action: string; target?: string | null; reason?: string | null },
+  read: (trx: Kysely<Database>) => Promise<unknown>,
+  change: (trx: Kysely<Database>) => Promise<T>,
+  now = Date.now(),
+): Promise<T> {
+  const inTransaction = async (trx: Kysely<Database>) => {
+    const before = await read(trx);
+    const result = await change(trx);
+    await appendAudit(trx, by, { ...entry, before, after: await read(trx) }, now);
+    return result;
+  };
+  return db.isTransaction ? inTransaction(db) : db.transaction().execute(inTransaction);
+}

@@ -134,11 +134,13 @@ const deleteSetting = async (db: Kysely<Database>, key: string) => {
 
 /** A new schedule; a reveal already recorded is forgotten, so the list is hidden until the new one comes. */
 export async function setRevealSchedule(db: Kysely<Database>, schedule: RevealSchedule, now = Date.now()): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  // Inside the caller's transaction when it has one (an operator command recording its change).
+  const write = async (trx: Kysely<Database>) => {
     await writeSetting(trx, keys.revealSchedule, schedule, now);
     if (schedule.kind === 'now') await insertIfAbsent(trx, keys.revealedAt, { at: now }, now);
     else await deleteSetting(trx, keys.revealedAt);
-  });
+  };
+  await (db.isTransaction ? write(db) : db.transaction().execute(write));
 }
 
 /** The start-up schedule (ALLOCATION_REVEAL_AT), stored only when no schedule is; true when it was. */

@@ -21,6 +21,9 @@ export function parseLockedCount(raw: string): { ok: true; value: number } | { o
   return { ok: true, value };
 }
 
+/** The figure `npm run set-staking` stored, or null (the audit log's before and after). */
+export const getStakingLocked = async (db: Kysely<Database>) => (await getStakingStats(db))?.value.lockedCount ?? null;
+
 /** Stores the staking figure the staking stats endpoint reads (when no STAKING_STATS_URL is set). */
 export async function setStakingLocked(
   db: Kysely<Database>,

@@ -10,12 +10,17 @@ import {
   savePointsAllocations,
   sourceNameProblem,
 } from '../imports/imports.service.js';
+import { type AuditActor, appendAudit } from '../audit/audit.service.js';
 import { countBlockedUsersWithPoints, listAllocatableUsers } from './allocate.repository.js';
 import { splitByWeights } from './split-by-weights.js';
 
 export const defaultAllocateSource = 'allocate';
 
+const unnamed: AuditActor = { actor: 'unnamed', role: null };
+
 export interface AllocateOptions {
+  /** Who allocates, for the audit log. */
+  by?: AuditActor;
   /** Tokens to share, as typed: a non-negative decimal with at most 6 decimals. */
   pool: string;
   source?: string;
@@ -82,7 +87,11 @@ export async function allocateFromPoints(db: Kysely<Database>, options: Allocate
     allocated_micro: Number(shares[index]),
     source,
   }));
-  const replacedRows = await savePointsAllocations(db, source, rows, options);
+  const audit = { action: 'allocate', target: source, after: { rows: rows.length, poolMicro: String(pool), totalPoints: String(totalPoints) } };
+  const replacedRows = await savePointsAllocations(db, source, rows, {
+    ...options,
+    onWritten: async (trx, replaced) => appendAudit(trx, options.by ?? unnamed, { ...audit, before: { rows: replaced } }),
+  });
   return {
     ok: true,
     source,

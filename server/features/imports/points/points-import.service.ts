@@ -88,13 +88,19 @@ export async function savePointsAllocations(
   db: Kysely<Database>,
   source: string,
   rows: readonly NewPointsAllocation[],
-  options: { dryRun?: boolean; onProgress?: ImportProgress } = {},
+  options: {
+    dryRun?: boolean;
+    onProgress?: ImportProgress;
+    /** Runs inside the write's transaction (its audit entry), given how many rows were replaced. */
+    onWritten?: (trx: Kysely<Database>, replaced: number) => Promise<void>;
+  } = {},
 ): Promise<number> {
   if (options.dryRun) return countRowsOfSource(db, 'points_allocations', source);
   return db.transaction().execute(async (trx) => {
     const replaced = await deleteRowsOfSource(trx, 'points_allocations', source);
     await insertPointsAllocations(trx, rows, writeProgress(rows.length, options.onProgress));
     await refreshPointsStats(trx);
+    await options.onWritten?.(trx, replaced);
     return replaced;
   });
 }
