@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestWallet } from '../helpers/bitcoin-signer.js';
-import { launchBrowser, type RunningServer, startServer, toastWithText } from '../helpers/browser.js';
+import { gotoHydrated, launchBrowser, type RunningServer, startServer, toastWithText } from '../helpers/browser.js';
 import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
 import { mainnetWallets } from '../helpers/wallets.js';
@@ -56,7 +56,7 @@ async function lookUpAll(label: string, button: string): Promise<void> {
 
 describe('allocation page: several addresses', () => {
   it('looks up two found addresses and an unknown one together: each result, then the combined total', async () => {
-    await page.goto('/allocation');
+    await gotoHydrated(page, '/allocation');
     const sent: unknown[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/allocation/lookup-many')) sent.push(request.postDataJSON());
@@ -84,7 +84,7 @@ describe('allocation page: several addresses', () => {
 
   it('speaks Chinese', async () => {
     await context.addInitScript(() => localStorage.setItem('language', 'zh'));
-    await page.goto('/allocation');
+    await gotoHydrated(page, '/allocation');
     await lookUpAll('钱包地址', '查询分配');
     await page.getByText('在 2 个地址中共找到 43,129.36 个代币！', { exact: true }).waitFor();
     expect(await results().nth(1).textContent()).toContain('未找到分配');
@@ -101,7 +101,7 @@ describe('allocation page: receipts', () => {
   }
 
   async function lookUpOrdinals(label: string, button: string): Promise<void> {
-    await page.goto('/allocation');
+    await gotoHydrated(page, '/allocation');
     await page.getByLabel(label, { exact: true }).fill(ordinals);
     await page.getByRole('button', { name: button }).click();
   }
@@ -140,7 +140,7 @@ describe('allocation page: receipts', () => {
 
   it('offers the receipt of each found address in a multi-address result, in Chinese too', async () => {
     await context.addInitScript(() => localStorage.setItem('language', 'zh'));
-    await page.goto('/allocation');
+    await gotoHydrated(page, '/allocation');
     await lookUpAll('钱包地址', '查询分配');
     await results().first().waitFor();
     expect(await page.getByRole('button', { name: '下载凭证' }).count()).toBe(2);
@@ -168,7 +168,7 @@ describe('allocation page: a connected wallet', () => {
 
   it('looks up both addresses the wallet shares together: each result and the total', async () => {
     await context.addInitScript(installXverse, { ordinalsAddress: ordinals, paymentAddress: payment });
-    await page.goto('/allocation');
+    await gotoHydrated(page, '/allocation');
     await page.getByRole('button', { name: 'All addresses in Xverse' }).click();
     await toastWithText(page, 'Found 43,129.36 tokens across 2 addresses!').waitFor();
     await page.getByText('Looking up the 2 addresses your connected wallet shares.', { exact: true }).waitFor();
@@ -183,7 +183,7 @@ describe('allocation page: a connected wallet', () => {
   it('speaks Chinese', async () => {
     await context.addInitScript(() => localStorage.setItem('language', 'zh'));
     await context.addInitScript(installXverse, { ordinalsAddress: ordinals, paymentAddress: payment });
-    await page.goto('/allocation');
+    await gotoHydrated(page, '/allocation');
     await page.getByRole('button', { name: 'Xverse 中的所有地址' }).click();
     await page.getByText('在 2 个地址中共找到 43,129.36 个代币！', { exact: true }).waitFor();
     await page.getByText('正在查询您已连接钱包提供的 2 个地址。', { exact: true }).waitFor();
@@ -214,7 +214,7 @@ describe('allocation page: a connected wallet', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'UniSat' }).click();
     await toastWithText(page, 'Signed in with UniSat. You are the verified owner of this wallet.').waitFor();
 
-    await page.goto('/allocation');
+    await gotoHydrated(page, '/allocation');
     await toastWithText(page, 'Found 100.5 tokens across 2 addresses!').waitFor();
     expect(await results().allTextContents()).toEqual([
       expect.stringContaining(`${wallet.address}100 ACORN found`),
@@ -223,7 +223,7 @@ describe('allocation page: a connected wallet', () => {
   });
 
   it('offers nothing when no wallet is installed', async () => {
-    await page.goto('/allocation');
+    await gotoHydrated(page, '/allocation');
     await page.getByRole('heading', { name: 'Verify a receipt' }).waitFor();
     expect(await page.getByRole('button', { name: /All addresses in/ }).count()).toBe(0);
   });

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { loadDemoData } from '../../server/demo/load-demo-data.js';
 import { upsertAllocationSnapshot } from '../../server/features/allocation/allocation-snapshots.repository.js';
 import { computeAllocationRoot } from '../../server/features/allocation/allocation-tree.js';
-import { launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
+import { gotoHydrated, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
 import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
 
 // The demo whale: five records (airdrop, three whale bonus releases, a staking season).
@@ -44,7 +44,7 @@ beforeEach(async () => {
 afterEach(async () => context.close());
 
 async function lookUpWhale(): Promise<void> {
-  await page.goto('/allocation');
+  await gotoHydrated(page, '/allocation');
   await page.getByLabel('Wallet address').fill(whale);
   await page.getByRole('button', { name: 'Look Up Allocation' }).click();
   await page.getByRole('heading', { name: 'Allocation Result' }).waitFor();
@@ -94,7 +94,7 @@ describe('allocation page: verify against the published root', () => {
 
   it('speaks Chinese', async () => {
     await context.addInitScript(() => localStorage.setItem('language', 'zh'));
-    await page.goto('/allocation');
+    await gotoHydrated(page, '/allocation');
     await page.getByLabel('钱包地址').fill(whale);
     await page.getByRole('button', { name: '查询分配' }).click();
     await page.getByText('分配数据截至区块 921,330', { exact: true }).waitFor();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, launchBrowser, type RunningServer, startServer, toastWithText } from '../helpers/browser.js';
+import { eventually, gotoHydrated, launchBrowser, type RunningServer, startServer, toastWithText } from '../helpers/browser.js';
 import { runCli } from '../helpers/run-cli.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
 import { mainnetWallets } from '../helpers/wallets.js';
@@ -46,7 +46,7 @@ async function open(wallet?: string) {
     }, wallet);
   }
   page = await context.newPage();
-  await page.goto('/allocation');
+  await gotoHydrated(page, '/allocation');
 }
 
 async function lookUp(address: string) {

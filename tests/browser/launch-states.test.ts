@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setNotice, setPause, setRevealSchedule } from '../../server/features/settings/settings.repository.js';
-import { launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
+import { gotoHydrated, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
 import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
 import { mainnetWallets } from '../helpers/wallets.js';
@@ -88,7 +88,7 @@ for (const language of ['en', 'zh'] as const) {
       const revealAt = serverNow() + 3_600_000;
       await changeLaunchState(() => setRevealSchedule(server.ctx.handle.db, { kind: 'time', at: new Date(revealAt).toISOString() }));
       await page.clock.install({ time: serverNow() });
-      await page.goto('/allocation');
+      await gotoHydrated(page, '/allocation');
 
       const countdown = page.getByRole('timer');
       await countdown.waitFor();
@@ -108,7 +108,7 @@ for (const language of ['en', 'zh'] as const) {
 
     it('counts blocks to a block reveal, with an estimated time', async () => {
       await changeLaunchState(() => setRevealSchedule(server.ctx.handle.db, { kind: 'block', height: tipHeight + 144 }));
-      await page.goto('/allocation');
+      await gotoHydrated(page, '/allocation');
       await page.getByText(text.atBlock).waitFor();
       await page.getByText(text.blocksLeft).waitFor();
       expect(await page.getByLabel(text.walletLabel).count()).toBe(0);
@@ -128,7 +128,7 @@ for (const language of ['en', 'zh'] as const) {
       await page.getByText(language === 'en' ? 'Official links: acorn.example' : '官方链接：acorn.example').waitFor();
       await page.getByRole('heading', { level: 1 }).waitFor(); // the page itself works as usual
 
-      await page.goto('/allocation');
+      await gotoHydrated(page, '/allocation');
       await page.getByLabel(text.walletLabel).fill(holder);
       const lookups: number[] = [];
       page.on('response', (response) => {
@@ -140,7 +140,7 @@ for (const language of ['en', 'zh'] as const) {
     });
 
     it('a lookup refused as paused brings the banner at once, without a reload or the next poll', async () => {
-      await page.goto('/allocation');
+      await gotoHydrated(page, '/allocation');
       await page.getByLabel(text.walletLabel).fill(holder);
       const reason = 'Checking a report, back in ten minutes';
       await changeLaunchState(() => setPause(server.ctx.handle.db, { reason, since: serverNow() }));
@@ -166,7 +166,7 @@ for (const language of ['en', 'zh'] as const) {
           body: JSON.stringify(busy),
         });
       });
-      await page.goto('/allocation');
+      await gotoHydrated(page, '/allocation');
       await page.getByLabel(text.walletLabel).fill(holder);
       await page.getByRole('button', { name: text.lookUp }).click();
       await page.getByText(text.busy).waitFor();
