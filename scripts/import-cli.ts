@@ -1,9 +1,11 @@
 /** The body shared by `import:allocations` and `import:points`: arguments, progress, summary, exit code. */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../server/db/schema.js';
 import { demoRefusal, describeDemoCounts } from '../server/demo/demo-refusal.js';
+import { commandActor } from '../server/features/audit/audit.service.js';
 import {
   extraCategoryProblem,
   type ImportAccepted,
@@ -103,6 +105,7 @@ export async function runImportCli({ usage, help, categories, snapshot, importFi
           extraCategories: values.category,
           ...(snapshot ? { snapshot: label } : {}),
           onProgress: progress.onProgress,
+          by: commandActor(os.userInfo().username),
         });
         if (snapshot && imported.ok && !imported.dryRun) summaryLines = snapshotLines(height, asOfBlock, imported.merkle);
         return imported;

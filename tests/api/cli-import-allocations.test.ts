@@ -303,6 +303,23 @@ describe('importAllocationsFile', () => {
 });
 
 describe('npm run import:allocations', () => {
+  it('writes each import to the audit log with the system user, the source, the rows and the root before and after; a dry run writes nothing', async () => {
+    expect((await runScript([fixture('allocations-good.csv'), '--source', 'tge', '--dry-run'])).code).toBe(0);
+    expect((await runScript([fixture('allocations-good.csv'), '--source', 'tge'])).code).toBe(0);
+    expect((await runScript([fixture('allocations-good.csv'), '--source', 'tge'])).code).toBe(0);
+    const entries = await db.selectFrom('audit_log').selectAll().orderBy('id').execute();
+    expect(entries.map(({ action, target }) => ({ action, target }))).toEqual([
+      { action: 'import.allocations', target: 'tge' },
+      { action: 'import.allocations', target: 'tge' },
+    ]);
+    for (const entry of entries) expect(entry.actor).toMatch(/^cli:.+/);
+    const first = JSON.parse(entries[0]!.after!);
+    expect(first).toMatchObject({ rows: 4, file: 'allocations-good.csv' });
+    expect(first.root).toMatch(/^[0-9a-f]{64}$/);
+    expect(entries[0]!.before).toBeNull();
+    expect(JSON.parse(entries[1]!.before!)).toEqual({ root: first.root, leafCount: first.leafCount });
+  }, 120_000);
+
   it('runs compiled, as the npm script does, with its worker beside it: same checks, same root', async () => {
     // Built inside the project (the bundle finds the project root above itself), removed afterwards.
     const outdir = fs.mkdtempSync(path.join(root, 'dist-test-build-'));

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { type AllocationSnapshot, findLatestAsOfBlock, upsertAllocationSnapshot } from './allocation-snapshots.repository.js';
 import { computeAllocationRoot, readTableVersion } from './allocation-tree.js';
+import { findStoredTreeRoot } from './allocation-tree.repository.js';
 import { writeTree } from './allocation-tree-store.js';
 
 export { computeAllocationRoot };
@@ -39,4 +40,10 @@ export async function storeImportedTree(
 ): Promise<void> {
   const { version } = await readTableVersion(trx);
   await writeTree(trx, { ...tree, version, asOfBlock: await findLatestAsOfBlock(trx) }, now);
+}
+
+/** The root the servers were proving from (the stored tree), or null before the first import. */
+export async function storedTreeRoot(db: Kysely<Database>): Promise<{ root: string | null; leafCount: number } | null> {
+  const row = await findStoredTreeRoot(db);
+  return row ? { root: row.root, leafCount: Number(row.leaf_count) } : null;
 }

@@ -13,6 +13,11 @@ export const storedTreeSummaryQuery = preparedQuery((db: Kysely<Database>, versi
   db.selectFrom('allocation_tree').select(['leaf_count', 'root', 'as_of_block']).where('id', '=', treeId).where('version', '=', version),
 );
 
+/** The stored tree's root and size, whatever table version it was built from (the audit log's "before"). */
+export async function findStoredTreeRoot(db: Kysely<Database>) {
+  return db.selectFrom('allocation_tree').select(['root', 'leaf_count']).where('id', '=', treeId).executeTakeFirst();
+}
+
 /** The stored tree's in-memory part when it was built from this table version. */
 export async function findStoredTree(db: Kysely<Database>, version: string) {
   return db

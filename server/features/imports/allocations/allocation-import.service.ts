@@ -1,8 +1,10 @@
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { countRowsOfSource } from '../../../db/source-rows.js';
 import { normalizeWallet } from '@shared/wallet';
-import { labelAllocationSnapshot, storeImportedTree } from '../../allocation/allocation-snapshot.service.js';
+import { labelAllocationSnapshot, storedTreeRoot, storeImportedTree } from '../../allocation/allocation-snapshot.service.js';
+import { type AuditActor, appendAudit } from '../../audit/audit.service.js';
 import { acceptedCategories, checkCategory } from './category-check.js';
 import {
   byLine,
@@ -107,6 +109,8 @@ async function readAllocationFile(
  * result carries the Merkle root and leaf count of the whole table after the import.
  * While the demo data set is loaded the import is refused unless `keepDemo`.
  */
+const unnamed: AuditActor = { actor: 'unnamed', role: null };
+
 export async function importAllocationsFile(
   db: Kysely<Database>,
   file: string,
@@ -158,7 +162,15 @@ export async function importAllocationsFile(
           if (leafCount !== rows.length) throw new Error(`The import worker hashed ${leafCount} rows where ${rows.length} were written: rolled back`);
           await labelAllocationSnapshot(trx, { source, ...label });
           if (trees.length !== 1) throw new Error('The import transaction ended without reading the other sources');
-          await storeImportedTree(trx, await trees[0]!);
+          const tree = await trees[0]!;
+          const before = await storedTreeRoot(trx);
+          await storeImportedTree(trx, tree);
+          await appendAudit(trx, options.by ?? unnamed, {
+            action: 'import.allocations',
+            target: source,
+            before,
+            after: { root: tree.root, leafCount: tree.leafCount, rows: rows.length, file: path.basename(file) },
+          });
         },
       });
     } catch (failure) {

@@ -5,6 +5,7 @@ import { countDemoRows, type DemoCounts, demoSource, hasAnyDemoRow } from '../..
 import type { MerkleRoot } from '../allocations/merkle-root.js';
 import type { LineError } from './csv-reader.js';
 import type { ImportProgress } from './progress.js';
+import type { AuditActor } from '../../audit/audit.service.js';
 
 export type { LineError } from './csv-reader.js';
 export type { ImportProgress } from './progress.js';
@@ -27,6 +28,8 @@ export interface ImportOptions {
    */
   snapshot?: () => Promise<{ asOfBlock: number | null; importedAt: number }>;
   onProgress?: ImportProgress;
+  /** Who imports, for the audit log (allocation files). */
+  by?: AuditActor;
 }
 
 export interface CategoryTotal {
