@@ -2,7 +2,6 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparedQuery } from '../../server/db/prepared-query.js';
 import type { Database } from '../../server/db/schema.js';
-import { walletAsOfBlockQuery } from '../../server/features/allocation/allocation-snapshots.repository.js';
 import { walletCategoriesQuery } from '../../server/features/allocation/allocation.repository.js';
 import { rankedAboveQuery, rankedPageQuery } from '../../server/features/leaderboard/leaderboard.repository.js';
 import { pointsAllocationQuery, pointsPageQuery } from '../../server/features/tokens/tokens.repository.js';
@@ -47,12 +46,6 @@ describe("launch-day queries use their indexes (the repositories' compiled queri
       expect(text).toMatch(/SEARCH snapshots USING INDEX sqlite_autoindex_allocation_snapshots_1 \(source=\?\)/);
     }
     expect(text).not.toMatch(/SCAN (records|snapshots)\b|Seq Scan|TEMP B-TREE/);
-  });
-
-  it("a wallet's snapshot height reads its sources from the same index and the snapshots' key", async () => {
-    const text = await plan(walletAsOfBlockQuery.compile(database.db, 'bc1qexample'));
-    expect(text).toMatch(database.config.databaseUrl ? coveringIndex : /SEARCH allocation_records USING COVERING INDEX allocation_records_wallet_cover_idx/);
-    expect(text).not.toMatch(/SCAN allocation_records\b|Seq Scan on allocation_records/);
   });
 
   it('my allocation probes the unique wallet index', async () => {

@@ -41,13 +41,3 @@ export async function findLatestAsOfBlock(db: Kysely<Database>): Promise<number 
     .executeTakeFirst();
   return row?.block === null || row?.block === undefined ? null : Number(row.block);
 }
-
-/** The latest "as of" height among the sources holding records of this wallet (an index probe). */
-export const walletAsOfBlockQuery = preparedQuery((db: Kysely<Database>, walletAddress: string) =>
-  db
-    .selectFrom('allocation_snapshots')
-    .select((eb) => eb.fn.max('as_of_block').as('block'))
-    .where('source', 'in', (eb) =>
-      eb.selectFrom('allocation_records').select('source').where('wallet_address', '=', walletAddress),
-    ),
-);
