@@ -81,3 +81,29 @@ export const BlockResponseSchema = Type.Object({
   walletAddress: Type.String(),
   blocked: Type.Boolean(),
 });
+
+export const AdminClaimsQuerySchema = Type.Object(
+  {
+    kind: Type.Optional(Type.Union([Type.Literal('tweet'), Type.Literal('meme')])),
+    /** Claims older than this id (the previous page's nextBefore). */
+    before: Type.Optional(Type.Integer({ minimum: 1 })),
+    limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
+  },
+  { additionalProperties: false },
+);
+
+export const ReviewedClaimSchema = Type.Object({
+  id: Type.Integer(),
+  walletAddress: Type.String(),
+  kind: Type.Union([Type.Literal('tweet'), Type.Literal('meme')]),
+  postUrl: Type.String(),
+  points: Type.Integer(),
+  createdAt: Type.String(),
+});
+export type ReviewedClaim = Static<typeof ReviewedClaimSchema>;
+
+/** Newest first; `nextBefore` asks for the next page, null on the last. */
+export const AdminClaimsResponseSchema = Type.Object({
+  claims: Type.Array(ReviewedClaimSchema),
+  nextBefore: Type.Union([Type.Integer(), Type.Null()]),
+});

@@ -44,6 +44,7 @@ async function adminRoutes(): Promise<AdminRoute[]> {
     { method: 'GET', path: '/api/admin/audit', role: 'admin', prepare: async () => ({ url: '/api/admin/audit?action=admin.grant' }) },
     { method: 'GET', path: '/api/admin/audit.csv', role: 'admin', prepare: async () => ({ url: '/api/admin/audit.csv' }) },
     { method: 'GET', path: '/api/admin/disputes', role: 'reviewer', prepare: async () => ({ url: '/api/admin/disputes?status=open' }) },
+    { method: 'GET', path: '/api/admin/claims', role: 'reviewer', prepare: async () => ({ url: '/api/admin/claims?kind=tweet' }) },
     {
       method: 'POST',
       path: '/api/admin/disputes/{id}/answer',

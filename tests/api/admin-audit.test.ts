@@ -137,6 +137,29 @@ describe('the audit log of /api/admin', () => {
     for (const value of Object.values(rows[0]!)) expect(value).not.toMatch(/^[=+\-@]/);
   }, 60_000);
 
+  it("lists members' claims newest first, by kind, in pages", async () => {
+    const reviewer = await signedIn('reviewer');
+    const { userId } = await loginCookie(ctx.app, mainnetWallets.taproot);
+    for (const [index, memeId] of [null, null, 7].entries()) {
+      await ctx.handle.db
+        .insertInto('tweet_claims')
+        .values({ user_id: userId, tweet_id: String(index + 1), tweet_url: `https://x.com/a/status/${index + 1}`, tweet_text: 't', is_custom: 0, points: 10, created_at: index, meme_id: memeId })
+        .execute();
+    }
+    const list = async (query: string) =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/admin/claims?${query}`, headers: { cookie: reviewer.cookie } })).json();
+    const all = await list('');
+    expect(all.claims.map((claim: { postUrl: string; kind: string }) => [claim.postUrl.slice(-1), claim.kind])).toEqual([
+      ['3', 'meme'],
+      ['2', 'tweet'],
+      ['1', 'tweet'],
+    ]);
+    expect(all.claims[0]).toMatchObject({ walletAddress: mainnetWallets.taproot, points: 10 });
+    const tweets = await list('kind=tweet&limit=1');
+    expect(tweets.claims).toHaveLength(1);
+    expect((await list(`kind=tweet&before=${tweets.nextBefore}`)).claims.map((claim: { postUrl: string }) => claim.postUrl.slice(-1))).toEqual(['1']);
+  }, 60_000);
+
   it('has no way to change or delete an entry: only GET exists, and no module exports a writer besides append', async () => {
     const admin = await signedIn('admin');
     const count = (await entries()).length;

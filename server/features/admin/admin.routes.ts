@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
+  AdminClaimsQuerySchema,
+  AdminClaimsResponseSchema,
   AdminDisputeResponseSchema,
   AdminDisputesQuerySchema,
   AdminDisputesResponseSchema,
@@ -17,6 +19,7 @@ import {
 import { AppError, notFound } from '../../errors.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { exportAuditCsv, listAudit } from '../audit/audit.service.js';
+import { listClaimsForReview } from '../claims/claims.service.js';
 import {
   answerDispute,
   listDisputesForOperator,
@@ -153,6 +156,20 @@ const adminRoutes: FastifyPluginAsyncTypebox<{ now?: () => number }> = async (ap
       const { actor } = adminCaller(request);
       return disputeAnswer(await reopenDispute(app.db, request.params.id, { by: actor, reason: request.body.reason ?? null, now: now() }));
     },
+  );
+
+  app.get(
+    '/claims',
+    {
+      config: reviewer,
+      schema: {
+        tags,
+        summary: "Members' accepted claims, newest first, of one kind or both, paged",
+        querystring: AdminClaimsQuerySchema,
+        response: { 200: AdminClaimsResponseSchema, ...reads },
+      },
+    },
+    async (request) => listClaimsForReview(app.db, request.query),
   );
 
   for (const blocked of [true, false]) {

@@ -84,3 +84,28 @@ export async function countUserClaims(db: Kysely<Database>, userId: number): Pro
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** Every member's claims, newest first, of one kind or both (the operator console). */
+export async function listRecentClaims(
+  db: Kysely<Database>,
+  filter: { kind?: 'tweet' | 'meme' | undefined; beforeId?: number | undefined },
+  limit: number,
+) {
+  let query = db
+    .selectFrom('tweet_claims')
+    .innerJoin('users', 'users.id', 'tweet_claims.user_id')
+    .select([
+      'tweet_claims.id',
+      'users.wallet_address',
+      'tweet_claims.tweet_url',
+      'tweet_claims.points',
+      'tweet_claims.created_at',
+      'tweet_claims.meme_id',
+    ])
+    .orderBy('tweet_claims.id', 'desc')
+    .limit(limit);
+  if (filter.kind === 'meme') query = query.where('tweet_claims.meme_id', 'is not', null);
+  if (filter.kind === 'tweet') query = query.where('tweet_claims.meme_id', 'is', null);
+  if (filter.beforeId !== undefined) query = query.where('tweet_claims.id', '<', filter.beforeId);
+  return query.execute();
+}

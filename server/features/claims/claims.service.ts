@@ -5,7 +5,8 @@ import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError } from '../../errors.js';
 import type { XPost } from '../../integrations/x-client.js';
 import { assertAccountStillEligible, requireTwitterAccount, type XDeps } from '../x-auth/x-auth.service.js';
-import { awardPointsOffCooldown, findUserPoints, insertClaim, isPostClaimed } from './claims.repository.js';
+import type { ReviewedClaim } from '@shared/schemas/admin';
+import { awardPointsOffCooldown, findUserPoints, insertClaim, isPostClaimed, listRecentClaims } from './claims.repository.js';
 import { insertClaimText, lockClaimTexts } from './claim-texts.repository.js';
 import type { ClaimCounter, ClaimKind } from './claim-counter.js';
 import { cooldownError, cooldownFrom } from './cooldown.js';
@@ -103,4 +104,21 @@ export async function claimPost(deps: ClaimDeps, user: User, claim: PostClaim, n
   }
   const { total_points: totalAcornMined } = await findUserPoints(deps.db, user.id);
   return { pointsEarned: points, totalAcornMined: Number(totalAcornMined) };
+}
+
+/** One page of every member's claims, newest first, and the id to ask the next page before (null on the last). */
+export async function listClaimsForReview(
+  db: Kysely<Database>,
+  query: { kind?: 'tweet' | 'meme' | undefined; before?: number | undefined; limit: number },
+): Promise<{ claims: ReviewedClaim[]; nextBefore: number | null }> {
+  const rows = await listRecentClaims(db, { kind: query.kind, beforeId: query.before }, query.limit + 1);
+  const claims = rows.slice(0, query.limit).map((row) => ({
+    id: Number(row.id),
+    walletAddress: row.wallet_address,
+    kind: row.meme_id === null ? ('tweet' as const) : ('meme' as const),
+    postUrl: row.tweet_url,
+    points: Number(row.points),
+    createdAt: new Date(Number(row.created_at)).toISOString(),
+  }));
+  return { claims, nextBefore: rows.length > query.limit ? claims.at(-1)!.id : null };
 }
