@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import type { AppConfig } from '../../server/config.js';
+import { connectDatabase } from '../../server/db/connect.js';
 import { DatabaseBusyError } from '../../server/db/waiting-sqlite-driver.js';
 import { answerDispute } from '../../server/features/disputes/disputes.service.js';
 import { computeAllocationRoot } from '../../server/features/allocation/allocation-tree.js';
@@ -146,6 +147,27 @@ describe('backup and restore', () => {
       await restored.close();
     }
   });
+
+  it('npm run backup writes its entry to the live audit log, and npm run restore one naming the backup into the restored database', async () => {
+    await seedAllocationRecords(ctx.handle.db, [{ wallet: mainnetWallets.taproot, category: 'Holder Airdrop', tokens: '10' }]);
+    const made = await runCli('backup.ts', ['--to', folder('acorn-cli-backups-')], ctx.config);
+    expect(made.code, made.stderr).toBe(0);
+    const backupFolder = /^backup written: (.+)$/m.exec(made.stdout)![1]!;
+    const live = await ctx.handle.db.selectFrom('audit_log').select(['action', 'target']).execute();
+    expect(live).toEqual([{ action: 'backup', target: path.basename(backupFolder) }]);
+
+    const target = await restoreTarget();
+    const restored = await runCli('restore.ts', [backupFolder], target);
+    expect(restored.code, restored.stderr + restored.stdout).toBe(0);
+    const handle = connectDatabase(target);
+    try {
+      const entries = await handle.db.selectFrom('audit_log').select(['action', 'target', 'actor']).orderBy('id').execute();
+      expect(entries.map(({ action, target }) => ({ action, target }))).toEqual([{ action: 'restore', target: path.basename(backupFolder) }]);
+      expect(entries[0]!.actor).toMatch(/^cli:.+/);
+    } finally {
+      await handle.db.destroy();
+    }
+  }, 120_000);
 
   it('restores nothing when a check after the copy fails (row counts that differ from the manifest)', async () => {
     await seedAllocationRecords(ctx.handle.db, [{ wallet: mainnetWallets.taproot, category: 'Holder Airdrop', tokens: '7' }]);
