@@ -1,10 +1,11 @@
-import { CompiledQuery, type Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparedQuery } from '../../server/db/prepared-query.js';
 import type { Database } from '../../server/db/schema.js';
 import { walletCategoriesQuery } from '../../server/features/allocation/allocation.repository.js';
 import { rankedAboveQuery, rankedPageQuery } from '../../server/features/leaderboard/leaderboard.repository.js';
 import { pointsAllocationQuery, pointsPageQuery } from '../../server/features/tokens/tokens.repository.js';
+import { explainQuery } from '../helpers/query-plan.js';
 import { createTestDatabase } from '../helpers/test-app.js';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -13,23 +14,8 @@ beforeAll(async () => {
 });
 afterAll(async () => database.close());
 
-/**
- * The plan of a repository's own compiled query (the SQL and parameters a call runs), on either dialect:
- * a change to the repository's query is a change to what is explained here.
- */
-async function plan(query: CompiledQuery): Promise<string> {
-  const { db, config } = database;
-  if (!config.databaseUrl) {
-    const result = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]));
-    return result.rows.map((row) => row.detail).join('\n');
-  }
-  // An empty table makes a sequential scan the cheapest plan; forbid it to see the index the planner would use at scale.
-  return db.transaction().execute(async (trx) => {
-    await trx.executeQuery(CompiledQuery.raw('set local enable_seqscan = off'));
-    const result = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]));
-    return result.rows.map((row) => row['QUERY PLAN']).join('\n');
-  });
-}
+/** The plan of a repository's own compiled query: a change to the repository's query is a change to what is explained here. */
+const plan = (query: CompiledQuery) => explainQuery(database.db, database.config.databaseUrl !== null, query);
 
 describe("launch-day queries use their indexes (the repositories' compiled queries)", () => {
   // SQLite says COVERING INDEX when a query never reads the table; PostgreSQL's plan for an empty
