@@ -118,6 +118,7 @@ export default fp<{ config: AppConfig }>(
         .header('vary', 'accept-encoding, cookie, accept-language')
         .type('text/html; charset=utf-8');
       if (answer.lang) reply.header('content-language', answer.lang);
+      if (pathname === '/admin' || pathname.startsWith('/admin/')) reply.header('x-robots-tag', 'noindex');
       const encoding = rememberedEncoding(request.headers['accept-encoding']);
       if (encoding === null) reply.send(answer.html);
       else reply.header('content-encoding', encoding).send(answer[encoding]);

@@ -55,6 +55,8 @@ export const routes: RouteObject[] = [
   page('/faq', () => import('./routes/faq'), 'FaqPage', { prerendered: true }),
   page('/memes', () => import('./routes/memes'), 'MemesPage'),
   page('/meme/:trackingCode', () => import('./routes/meme'), 'MemePage'),
+  page('/admin', () => import('./routes/admin'), 'AdminPage'),
+  page('/admin/audit', () => import('./routes/admin'), 'AdminPage'),
   page('*', () => import('./routes/not-found'), 'NotFoundPage', { featureTexts: false, prerendered: true }),
 ];
 

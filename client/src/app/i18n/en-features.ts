@@ -1,3 +1,4 @@
+import { adminEn } from '@client/features/admin/i18n-en';
 import { allocationEn } from '@client/features/allocation/i18n-en';
 import { disputesEn } from '@client/features/disputes/i18n-en';
 import { memesEn } from '@client/features/memes/i18n-en';
@@ -15,6 +16,7 @@ export const enFeatures = {
   mining: miningEn,
   allocation: allocationEn,
   disputes: disputesEn,
+  admin: adminEn,
   tokenomics: tokenomicsEn,
   memes: memesEn,
   wallet: walletEn,

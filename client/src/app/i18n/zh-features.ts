@@ -1,3 +1,4 @@
+import { adminZh } from '@client/features/admin/i18n-zh';
 import { allocationZh } from '@client/features/allocation/i18n-zh';
 import { disputesZh } from '@client/features/disputes/i18n-zh';
 import { memesZh } from '@client/features/memes/i18n-zh';
@@ -11,6 +12,7 @@ export const zhFeatures: FeatureDictionary = {
   mining: miningZh,
   allocation: allocationZh,
   disputes: disputesZh,
+  admin: adminZh,
   tokenomics: tokenomicsZh,
   memes: memesZh,
   wallet: walletZh,

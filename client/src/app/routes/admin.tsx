@@ -1,0 +1,5 @@
+import { AdminConsole } from '@client/features/admin';
+
+export function AdminPage() {
+  return <AdminConsole />;
+}

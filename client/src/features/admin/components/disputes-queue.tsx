@@ -1,0 +1,119 @@
+import { useId, useState } from 'react';
+import type { Dispute } from '@shared/schemas/disputes';
+import { toast } from '@client/components/toast/use-toast';
+import { formatDate } from '@client/lib/i18n/format-date';
+import { useLanguage } from '@client/lib/i18n/language-provider';
+import { type DisputeAction, type DisputeStatus, useAdminDisputes, useDisputeAction } from '../api/admin-disputes';
+import { AnswerDialog } from './answer-dialog';
+
+const statuses = ['open', 'answered', 'resolved'] as const;
+
+/** The disputes queue: one row per dispute, its message and holder, and what a reviewer may do with it. */
+export function DisputesQueue() {
+  const { t, language, describeError } = useLanguage();
+  const filterId = useId();
+  const [status, setStatus] = useState<DisputeStatus | 'all'>('open');
+  const disputes = useAdminDisputes(status);
+  const action = useDisputeAction();
+
+  const run = (change: DisputeAction, onDone?: () => void) =>
+    action.mutate(change, {
+      onSuccess: () => {
+        toast({ title: t.admin.doneTitle, description: t.admin.disputeLabel(String(change.id)), variant: 'success' });
+        onDone?.();
+      },
+      onError: (error) => toast({ title: t.admin.failedTitle, description: describeError(error), variant: 'destructive' }),
+    });
+
+  return (
+    <section className="stack" aria-labelledby={`${filterId}-title`}>
+      <h2 id={`${filterId}-title`}>{t.admin.navDisputes}</h2>
+      <div className="admin__filters">
+        <label htmlFor={filterId} className="field-label">
+          {t.admin.statusFilter}
+        </label>
+        <select id={filterId} className="input" value={status} onChange={(event) => setStatus(event.target.value as DisputeStatus | 'all')}>
+          <option value="all">{t.admin.statusAll}</option>
+          {statuses.map((value) => (
+            <option key={value} value={value}>
+              {t.admin.status[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {disputes.error ? (
+        <p role="alert">{describeError(disputes.error, t.admin.loadFailed)}</p>
+      ) : (
+        <div className="admin__table-wrap">
+          <table className="admin__table">
+            <caption>{t.admin.disputesCaption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t.admin.colId}</th>
+                <th scope="col">{t.admin.colWallet}</th>
+                <th scope="col">{t.admin.colMessage}</th>
+                <th scope="col">{t.admin.colStatus}</th>
+                <th scope="col">{t.admin.colAnswer}</th>
+                <th scope="col">{t.admin.colActions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {disputes.data?.disputes.length === 0 && (
+                <tr>
+                  <td colSpan={6}>{t.admin.noDisputes}</td>
+                </tr>
+              )}
+              {disputes.data?.disputes.map((dispute) => (
+                <DisputeRow key={dispute.id} dispute={dispute} language={language} busy={action.isPending} run={run} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+interface RowProps {
+  dispute: Dispute;
+  language: ReturnType<typeof useLanguage>['language'];
+  busy: boolean;
+  run: (change: DisputeAction, onDone?: () => void) => void;
+}
+
+function DisputeRow({ dispute, language, busy, run }: RowProps) {
+  const { t } = useLanguage();
+  const label = t.admin.disputeLabel(String(dispute.id));
+  return (
+    <tr aria-label={label}>
+      <th scope="row">
+        #{dispute.id}
+        <br />
+        <span className="muted">{formatDate(dispute.createdAt, language)}</span>
+      </th>
+      <td className="admin__mono">{dispute.walletAddress}</td>
+      <td className="admin__text">{dispute.message}</td>
+      <td>{t.admin.status[dispute.status]}</td>
+      <td className="admin__text">{dispute.answer ?? ''}</td>
+      <td>
+        <div className="admin__actions">
+          <AnswerDialog
+            id={dispute.id}
+            busy={busy}
+            initial={dispute.answer ?? ''}
+            onSend={(message, done) => run({ kind: 'answer', id: dispute.id, message }, done)}
+          />
+          {dispute.status === 'resolved' ? (
+            <button type="button" className="button button--secondary" disabled={busy} aria-label={`${t.admin.reopen}: ${label}`} onClick={() => run({ kind: 'reopen', id: dispute.id })}>
+              {t.admin.reopen}
+            </button>
+          ) : (
+            <button type="button" className="button button--secondary" disabled={busy} aria-label={`${t.admin.resolve}: ${label}`} onClick={() => run({ kind: 'resolve', id: dispute.id })}>
+              {t.admin.resolve}
+            </button>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,270 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { grant } from '../helpers/admin-callers.js';
+import { createTestWallet, type TestWallet } from '../helpers/bitcoin-signer.js';
+import { eventually, gotoHydrated, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
+import { seedAllocationRecords } from '../helpers/seed.js';
+import { loginCookie } from '../helpers/x-flow.js';
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startServer({
+    BLOCK_HEIGHT_URLS: 'http://127.0.0.1:9/height',
+    MARKETPLACE_API_BASE: 'http://127.0.0.1:9',
+    UPSTREAM_TIMEOUT_MS: '300',
+  });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+type Language = 'en' | 'zh';
+
+const texts = {
+  en: {
+    signIn: 'Sign in with wallet',
+    picker: 'Sign in with your wallet',
+    manual: 'Sign with another wallet',
+    address: 'Your Bitcoin address',
+    getMessage: 'Get the message to sign',
+    message: 'Message to sign',
+    signature: 'Signature',
+    verify: 'Verify and sign in',
+    console: 'Operator console',
+    nav: 'Console sections',
+    disputes: 'Disputes',
+    audit: 'Audit log',
+    answer: (id: number) => `Answer: Dispute #${id}`,
+    answerDialog: (id: number) => `Answer dispute #${id}`,
+    answerLabel: 'Your answer',
+    answerRequired: 'Write an answer first.',
+    send: 'Send answer',
+    status: 'Status',
+    answered: 'Answered',
+    refused: 'No access to the console',
+    signatureRequired: 'The operator console needs a sign-in with your wallet signature.',
+    memberWallet: 'Member wallet',
+    filterAction: 'Action',
+    reason: 'Reason',
+    block: 'Block',
+    blocked: (wallet: string) => `${wallet} is blocked.`,
+    walletLabel: 'Wallet address',
+    lookUp: 'Look Up Allocation',
+    holderAnswer: 'Our answer',
+  },
+  zh: {
+    signIn: '使用钱包登录',
+    picker: '使用您的钱包登录',
+    manual: '使用其他钱包签名',
+    address: '您的比特币地址',
+    getMessage: '获取要签名的消息',
+    message: '要签名的消息',
+    signature: '签名',
+    verify: '验证并登录',
+    console: '运营后台',
+    nav: '后台栏目',
+    disputes: '申诉',
+    audit: '审计日志',
+    answer: (id: number) => `回复: 申诉 #${id}`,
+    answerDialog: (id: number) => `回复申诉 #${id}`,
+    answerLabel: '您的回复',
+    answerRequired: '请先填写回复。',
+    send: '发送回复',
+    status: '状态',
+    answered: '已回复',
+    refused: '无权进入运营后台',
+    signatureRequired: '运营后台需要使用钱包签名登录',
+    memberWallet: '成员钱包',
+    filterAction: '操作',
+    reason: '原因',
+    block: '封禁',
+    blocked: (wallet: string) => `${wallet} 已被封禁。`,
+    walletLabel: '钱包地址',
+    lookUp: '查询分配',
+    holderAnswer: '我们的回复',
+  },
+} as const;
+
+async function newPage(language: Language): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
+  contexts.push(context);
+  await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
+  return context.newPage();
+}
+
+/** /admin, then the wallet sign-in's manual path: the challenge signed with the wallet's key. */
+async function signInToConsole(language: Language, wallet: TestWallet): Promise<Page> {
+  const text = texts[language];
+  const page = await newPage(language);
+  await page.goto('/admin');
+  await page.getByRole('heading', { name: text.picker }).waitFor();
+  await page.getByRole('button', { name: text.signIn }).click();
+  await page.getByRole('dialog', { name: text.picker }).getByRole('button', { name: text.manual }).click();
+  const dialog = page.getByRole('dialog', { name: text.manual });
+  await dialog.getByLabel(text.address).fill(wallet.address);
+  await dialog.getByRole('button', { name: text.getMessage }).click();
+  const message = await dialog.getByLabel(text.message).inputValue();
+  await dialog.getByLabel(text.signature, { exact: true }).fill(wallet.sign(message));
+  await dialog.getByRole('button', { name: text.verify }).click();
+  await page.getByRole('navigation', { name: text.nav }).waitFor();
+  return page;
+}
+
+async function axeViolations(page: Page, selector = 'main'): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async (include) => {
+    type Result = { violations: Array<{ id: string; impact: string | null }> };
+    const axe = (window as unknown as { axe: { run: (context: object, options: object) => Promise<Result> } }).axe;
+    const result = await axe.run({ include: [include] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  }, selector);
+}
+
+async function openDispute(wallet: string, message: string): Promise<number> {
+  const { cookie } = await loginCookie(server.ctx.app, wallet);
+  const response = await server.ctx.app.inject({
+    method: 'POST',
+    url: '/api/allocation/disputes',
+    headers: { cookie },
+    payload: { category: null, expectedAmount: null, message, reference: null },
+  });
+  if (response.statusCode !== 200 && response.statusCode !== 201) throw new Error(`dispute failed: ${response.body}`);
+  return response.json().dispute.id;
+}
+
+describe.each(['en', 'zh'] as const)('the operator console at /admin (%s)', (language) => {
+  const text = texts[language];
+
+  it("a signed-in reviewer answers a dispute by keyboard and the holder sees it; an admin blocks a member, who is refused next; the audit log lists both", async () => {
+    const holder = createTestWallet('p2wpkh');
+    await seedAllocationRecords(server.ctx.handle.db, [{ wallet: holder.address, category: 'Holder Airdrop', tokens: '1000' }]);
+    const id = await openDispute(holder.address, `Missing <b>tokens</b> (${language})`);
+    const reviewer = createTestWallet('p2tr');
+    await grant(server.ctx, reviewer.address, 'reviewer');
+
+    const page = await signInToConsole(language, reviewer);
+    const nav = page.getByRole('navigation', { name: text.nav });
+    expect(await nav.getByRole('link').allInnerTexts()).toEqual([text.disputes]);
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+
+    const row = page.getByRole('row', { name: new RegExp(`#${id}\\b`) });
+    await row.getByText(`Missing <b>tokens</b> (${language})`, { exact: true }).waitFor();
+    expect(await row.innerText()).toContain(holder.address);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // By keyboard: focus the answer button, open the dialog, send empty (refused), then an answer.
+    await row.getByRole('button', { name: text.answer(id) }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: text.answerDialog(id) });
+    await dialog.getByLabel(text.answerLabel).waitFor();
+    await dialog.getByRole('button', { name: text.send }).click();
+    await dialog.getByRole('alert').getByText(text.answerRequired).waitFor();
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+    await dialog.getByLabel(text.answerLabel).focus();
+    await page.keyboard.type(`Your tokens arrive at TGE (${language}).`);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+
+    // The queue shows open disputes: the answered one left it; under "Answered" it is there with its answer.
+    await eventually(() => page.getByRole('row', { name: new RegExp(`#${id}\\b`) }).count()).toBe(0);
+    await page.getByLabel(text.status).selectOption('answered');
+    await eventually(() => page.getByRole('row', { name: new RegExp(`#${id}\\b`) }).innerText()).toContain(`Your tokens arrive at TGE (${language}).`);
+
+    // The holder's own allocation page.
+    const holderPage = await newPage(language);
+    const { cookie } = await loginCookie(server.ctx.app, holder.address);
+    const [name, value] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)];
+    await holderPage.context().addCookies([{ name, value, url: server.baseUrl }]);
+    await holderPage.context().addInitScript((stored) => {
+      localStorage.setItem('username', stored);
+      localStorage.setItem('isLoggedIn', 'true');
+    }, holder.address);
+    await gotoHydrated(holderPage, '/allocation');
+    await holderPage.getByLabel(text.walletLabel).fill(holder.address);
+    await holderPage.getByRole('button', { name: text.lookUp }).click();
+    const answered = holderPage.getByTestId('dispute-answer');
+    await eventually(() => answered.innerText()).toContain(`Your tokens arrive at TGE (${language}).`);
+    expect(await answered.innerText()).toContain(text.holderAnswer);
+
+    const member = createTestWallet('p2wpkh');
+    await loginCookie(server.ctx.app, member.address);
+    const admin = createTestWallet('p2tr');
+    await grant(server.ctx, admin.address, 'admin');
+
+    const adminPage = await signInToConsole(language, admin);
+    await adminPage.getByRole('navigation', { name: text.nav }).getByRole('link', { name: text.audit }).click();
+    await adminPage.waitForURL('**/admin/audit');
+    await adminPage.getByLabel(text.memberWallet).fill(member.address);
+    await adminPage.getByLabel(text.reason).fill(`bot farm (${language})`);
+    await adminPage.getByRole('button', { name: text.block, exact: true }).click();
+    await adminPage.getByText(text.blocked(member.address), { exact: true }).first().waitFor();
+
+    const login = await server.ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { walletAddress: member.address } });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().error).toBe('ACCOUNT_BLOCKED');
+
+    // Newest first: the block on top, and the reviewer's answer among the entries.
+    const table = adminPage.getByRole('table', { name: text.audit });
+    await eventually(() => table.locator('tbody tr').first().innerText()).toContain(`bot farm (${language})`);
+    expect(await table.innerText()).toContain('user.block');
+    const answerEntry = table.getByRole('row').filter({ hasText: 'dispute.answer' }).filter({ hasText: reviewer.address });
+    expect(await answerEntry.count()).toBe(1);
+    const csv = await adminPage.getByRole('link', { name: /CSV/ }).getAttribute('href');
+    expect(csv).toBe('/api/admin/audit.csv');
+    expect(await axeViolations(adminPage)).toEqual([]);
+
+    // A filter narrows the table and the export alike.
+    await adminPage.getByLabel(text.filterAction, { exact: true }).fill('user.block');
+    await adminPage.getByLabel(text.filterAction, { exact: true }).press('Enter');
+    await eventually(() => adminPage.getByRole('link', { name: /CSV/ }).getAttribute('href')).toBe('/api/admin/audit.csv?action=user.block');
+    await eventually(() => table.getByRole('row').filter({ hasText: 'dispute.answer' }).count()).toBe(0);
+    const exported = await adminPage.request.get('/api/admin/audit.csv?action=user.block');
+    expect(exported.status()).toBe(200);
+    expect(await exported.text()).toContain(`bot farm (${language})`);
+  });
+});
+
+describe('who may enter /admin', () => {
+  it('refuses an address-only session of a wallet holding a role, in words, and shows no console', async () => {
+    const wallet = createTestWallet('p2wpkh');
+    await grant(server.ctx, wallet.address, 'admin');
+    const page = await newPage('en');
+    const { cookie } = await loginCookie(server.ctx.app, wallet.address);
+    const [name, value] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)];
+    await page.context().addCookies([{ name, value, url: server.baseUrl }]);
+    await page.context().addInitScript((stored) => {
+      localStorage.setItem('username', stored);
+      localStorage.setItem('isLoggedIn', 'true');
+    }, wallet.address);
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: texts.en.refused }).waitFor();
+    await page.getByRole('alert').getByText(texts.en.signatureRequired, { exact: false }).waitFor();
+    expect(await page.getByRole('navigation', { name: texts.en.nav }).count()).toBe(0);
+    expect(await page.getByRole('table').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('answers /admin and /admin/audit as pages (200) with X-Robots-Tag: noindex, and the home page without it', async () => {
+    for (const path of ['/admin', '/admin/audit']) {
+      const admin = await fetch(`${server.baseUrl}${path}`);
+      expect(admin.status).toBe(200);
+      expect(admin.headers.get('x-robots-tag')).toBe('noindex');
+    }
+    const home = await fetch(`${server.baseUrl}/`);
+    expect(home.headers.get('x-robots-tag')).toBeNull();
+  });
+});
