@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, gotoHydrated, launchBrowser, type RunningServer, startServer, toastWithText } from '../helpers/browser.js';
@@ -7,8 +5,7 @@ import { runCli } from '../helpers/run-cli.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 import { loginCookie } from '../helpers/x-flow.js';
-
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import { axeViolations } from '../helpers/axe.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -54,16 +51,6 @@ async function lookUp(address: string) {
   await page.getByRole('button', { name: 'Look Up Allocation' }).click();
 }
 
-async function axeViolations(selector: string): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async (include) => {
-    type Result = { violations: Array<{ id: string; impact: string | null }> };
-    const axe = (window as unknown as { axe: { run: (context: object, options: object) => Promise<Result> } }).axe;
-    const result = await axe.run({ include: [include] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-  }, selector);
-}
-
 const dialog = () => page.getByRole('dialog', { name: 'Report a problem with your allocation' });
 const somethingWrong = () => page.getByRole('button', { name: 'Something wrong?' });
 const statusBadges = () => page.getByTestId('dispute-status');
@@ -100,7 +87,7 @@ describe("'Something wrong?' on the allocation page", () => {
     await dialog().getByLabel('Reference (optional)').fill('tx-42');
     await dialog().getByRole('button', { name: 'Send report' }).click();
     await dialog().getByText(/Enter the expected amount as a number of tokens/).waitFor();
-    expect(await axeViolations('.dialog')).toEqual([]);
+    expect(await axeViolations(page, '.dialog')).toEqual([]);
 
     await dialog().getByLabel('Expected amount in tokens (optional)').fill('2500.5');
     await dialog().getByRole('button', { name: 'Send report' }).click();
@@ -114,7 +101,7 @@ describe("'Something wrong?' on the allocation page", () => {
     expect(await report.locator('b').count()).toBe(0);
     expect(await report.innerText()).toContain('Expected: 2,500.5');
     expect(await report.innerText()).toContain('No answer yet.');
-    expect(await axeViolations('.dispute')).toEqual([]);
+    expect(await axeViolations(page, '.dispute')).toEqual([]);
 
     // One open report at a time.
     await somethingWrong().click();

@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
 import { fakeWallet } from '../helpers/wallets.js';
 import { loginCookie } from '../helpers/x-flow.js';
-
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import { axeViolations } from '../helpers/axe.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -108,16 +105,6 @@ async function rowTexts(region: Locator): Promise<string[][]> {
   );
 }
 
-async function axeViolations(selector: string): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async (include) => {
-    type Result = { violations: Array<{ id: string; impact: string | null }> };
-    const axe = (window as unknown as { axe: { run: (context: object, options: object) => Promise<Result> } }).axe;
-    const result = await axe.run({ include: [include] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-  }, selector);
-}
-
 describe('leaderboard card on /mining', () => {
   it('lists the top miners in English, ties sharing a rank, and pages with Previous and Next', async () => {
     await open('en');
@@ -147,7 +134,7 @@ describe('leaderboard card on /mining', () => {
     expect(await pager.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
     await pager.getByRole('button', { name: 'Previous' }).click();
     await eventually(() => bodyRows(leaderboard).count()).toBe(10);
-    expect(await axeViolations('.sm-leaderboard')).toEqual([]);
+    expect(await axeViolations(page, '.sm-leaderboard')).toEqual([]);
   });
 
   it('is told in Chinese', async () => {
@@ -177,7 +164,7 @@ describe('leaderboard card on /mining', () => {
     expect(await own.locator('td').first().innerText()).toBe('2');
     // The row already shows the viewer's rank: no separate line for it.
     expect(await leaderboard.getByTestId('leaderboard-viewer').count()).toBe(0);
-    expect(await axeViolations('.sm-leaderboard')).toEqual([]);
+    expect(await axeViolations(page, '.sm-leaderboard')).toEqual([]);
   });
 
   it("shows the viewer's rank when their row is on another page, in Chinese too", async () => {

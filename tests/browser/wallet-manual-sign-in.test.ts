@@ -1,22 +1,8 @@
-import { createRequire } from 'node:module';
-import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestWallet, type TestWallet } from '../helpers/bitcoin-signer.js';
 import { launchBrowser, type RunningServer, startServer, toastWithText } from '../helpers/browser.js';
-
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious or critical axe-core (WCAG 2 A/AA) violations on the page as it is now. */
-async function axeViolations(): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    type Result = { violations: Array<{ id: string; impact: string | null }> };
-    const axe = (window as unknown as { axe: { run: (options: object) => Promise<Result> } }).axe;
-    const result = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-  });
-}
+import { axeViolations } from '../helpers/axe.js';
 
 let browser: Browser;
 let server: RunningServer;
@@ -106,7 +92,7 @@ describe('sign in with any wallet by pasting a signature', () => {
     // The steps a Sparrow user follows are on the page, Sparrow's open first.
     await dialog.getByText('Tools → Sign/Verify Message (or the Addresses tab', { exact: false }).waitFor();
     await dialog.getByText('For a Ledger or Trezor, plug it in', { exact: false }).waitFor();
-    expect(await axeViolations()).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await pasteAndVerify('en', wallet.signElectrum(message), 'Ledger via Sparrow');
     await toastWithText(page, 'Signed in with Ledger via Sparrow. You are the verified owner of this wallet.').waitFor();

@@ -1,10 +1,9 @@
-import { createRequire } from 'node:module';
-import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestWallet, type TestWallet } from '../helpers/bitcoin-signer.js';
 import { eventually, expectFocused, launchBrowser, type RunningServer, startServer, toastWithText } from '../helpers/browser.js';
 import { type FakeX, startFakeX } from '../helpers/fake-x.js';
+import { axeViolations } from '../helpers/axe.js';
 
 /** Where the stand-in wallet refuses, as a user clicking "Reject" in the real extension would. */
 type Refusal = 'none' | 'connect' | 'sign';
@@ -13,8 +12,6 @@ interface SignRequest {
   message: string;
   type: string | undefined;
 }
-
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let fakeX: FakeX;
 let browser: Browser;
@@ -128,17 +125,6 @@ async function pageWithoutWallet(language: 'en' | 'zh' = 'en') {
   context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
   await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
   page = await context.newPage();
-}
-
-/** Serious or critical axe-core (WCAG 2 A/AA) violations on the page as it is now. */
-async function axeViolations(): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    type Result = { violations: Array<{ id: string; impact: string | null }> };
-    const axe = (window as unknown as { axe: { run: (options: object) => Promise<Result> } }).axe;
-    const result = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-  });
 }
 
 function signInButton() {
@@ -297,7 +283,7 @@ describe('sign in with a browser wallet', () => {
     await page.goto('/mining');
     await signInButton().click();
     await picker().getByRole('button', { name: 'UniSat' }).waitFor();
-    expect(await axeViolations()).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
 
     await pageWithoutWallet('zh');
@@ -305,7 +291,7 @@ describe('sign in with a browser wallet', () => {
     await page.getByRole('button', { name: '使用钱包登录' }).click();
     const dialog = page.getByRole('dialog', { name: '使用您的钱包登录' });
     await dialog.getByRole('list', { name: '可安装的钱包' }).waitFor();
-    expect(await axeViolations()).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('asks every holder to sign in with the wallet when the site requires proof', async () => {
