@@ -97,19 +97,25 @@ const texts = {
   },
 } as const;
 
-async function newPage(language: Language): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
+async function newPage(language: Language, target = server): Promise<Page> {
+  const context = await browser.newContext({ baseURL: target.baseUrl, viewport: { width: 1280, height: 900 } });
   contexts.push(context);
   await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
   return context.newPage();
 }
 
 /** /admin, then the wallet sign-in's manual path: the challenge signed with the wallet's key. */
-async function signInToConsole(language: Language, wallet: TestWallet): Promise<Page> {
-  const text = texts[language];
-  const page = await newPage(language);
+async function signInToConsole(language: Language, wallet: TestWallet, target = server): Promise<Page> {
+  const page = await newPage(language, target);
   await page.goto('/admin');
-  await page.getByRole('heading', { name: text.picker }).waitFor();
+  await page.getByRole('heading', { name: texts[language].picker }).waitFor();
+  await signWithKey(page, language, wallet);
+  await page.getByRole('navigation', { name: texts[language].nav }).waitFor();
+  return page;
+}
+
+async function signWithKey(page: Page, language: Language, wallet: TestWallet): Promise<void> {
+  const text = texts[language];
   await page.getByRole('button', { name: text.signIn }).click();
   await page.getByRole('dialog', { name: text.picker }).getByRole('button', { name: text.manual }).click();
   const dialog = page.getByRole('dialog', { name: text.manual });
@@ -118,8 +124,7 @@ async function signInToConsole(language: Language, wallet: TestWallet): Promise<
   const message = await dialog.getByLabel(text.message).inputValue();
   await dialog.getByLabel(text.signature, { exact: true }).fill(wallet.sign(message));
   await dialog.getByRole('button', { name: text.verify }).click();
-  await page.getByRole('navigation', { name: text.nav }).waitFor();
-  return page;
+  await dialog.waitFor({ state: 'detached' });
 }
 
 async function axeViolations(page: Page, selector = 'main'): Promise<string[]> {
@@ -258,6 +263,17 @@ describe('who may enter /admin', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  it('refuses a wallet-signed session of a wallet without a role, in Chinese words, and shows no console', async () => {
+    const page = await newPage('zh');
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: texts.zh.picker }).waitFor();
+    await signWithKey(page, 'zh', createTestWallet('p2tr'));
+    await page.getByRole('heading', { name: texts.zh.refused }).waitFor();
+    await page.getByRole('alert').getByText('您的钱包没有执行此操作的权限。').waitFor();
+    expect(await page.getByRole('navigation', { name: texts.zh.nav }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   it('answers /admin and /admin/audit as pages (200) with X-Robots-Tag: noindex, and the home page without it', async () => {
     for (const path of ['/admin', '/admin/audit']) {
       const admin = await fetch(`${server.baseUrl}${path}`);
@@ -266,5 +282,31 @@ describe('who may enter /admin', () => {
     }
     const home = await fetch(`${server.baseUrl}/`);
     expect(home.headers.get('x-robots-tag')).toBeNull();
+  });
+});
+
+describe('an idle console', () => {
+  let clock = Date.now();
+  let clocked: RunningServer;
+  beforeAll(async () => {
+    clocked = await startServer({}, { now: () => clock });
+  });
+  afterAll(async () => clocked?.close());
+
+  it('asks for a new signature after 30 minutes without an admin call, then opens again', async () => {
+    const reviewer = createTestWallet('p2tr');
+    await grant(clocked.ctx, reviewer.address, 'reviewer');
+    const page = await signInToConsole('en', reviewer, clocked);
+
+    clock += 31 * 60 * 1000;
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign in again' }).waitFor();
+    await page.getByRole('alert').getByText('idle for 30 minutes', { exact: false }).waitFor();
+    expect(await page.getByRole('navigation', { name: texts.en.nav }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await signWithKey(page, 'en', reviewer);
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await page.getByRole('navigation', { name: texts.en.nav }).waitFor();
   });
 });
