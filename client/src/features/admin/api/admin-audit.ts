@@ -3,6 +3,7 @@ import type { Static } from 'typebox';
 import type { AuditListResponseSchema } from '@shared/schemas/admin';
 import { apiRequest, getJson } from '@client/lib/api-client';
 import { adminBaseKey } from './get-admin-me';
+import { recheckAccess } from './refused';
 
 type AuditList = Static<typeof AuditListResponseSchema>;
 
@@ -43,6 +44,7 @@ export function useSetBlocked() {
     mutationFn: async ({ wallet, blocked, reason }: { wallet: string; blocked: boolean; reason: string }) => {
       await apiRequest('POST', `/api/admin/users/${encodeURIComponent(wallet)}/${blocked ? 'block' : 'unblock'}`, { reason });
     },
+    onError: (error) => recheckAccess(queryClient, error),
     onSettled: () => queryClient.invalidateQueries({ queryKey: auditKey }),
   });
 }

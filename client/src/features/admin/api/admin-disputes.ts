@@ -4,6 +4,7 @@ import type { AdminDisputesResponseSchema } from '@shared/schemas/admin';
 import type { Dispute } from '@shared/schemas/disputes';
 import { apiRequest, getJson } from '@client/lib/api-client';
 import { adminBaseKey } from './get-admin-me';
+import { recheckAccess } from './refused';
 
 type DisputesResponse = Static<typeof AdminDisputesResponseSchema>;
 export type DisputeStatus = Dispute['status'];
@@ -31,6 +32,7 @@ export function useDisputeAction() {
       const body = action.kind === 'answer' ? { message: action.message } : {};
       await apiRequest('POST', `/api/admin/disputes/${action.id}/${action.kind}`, body);
     },
+    onError: (error) => recheckAccess(queryClient, error),
     onSettled: () => queryClient.invalidateQueries({ queryKey: disputesKey }),
   });
 }

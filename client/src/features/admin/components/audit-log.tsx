@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { formatDate } from '@client/lib/i18n/format-date';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import { type AuditFilters, auditSearch, noAuditFilters, useAuditLog } from '../api/admin-audit';
+import { useRecheckOnRefusal } from '../api/refused';
 
 const filterFields = ['action', 'actor', 'target', 'from', 'to'] as const;
 
@@ -14,6 +15,7 @@ export function AuditLog() {
   // The `before` of each page read so far: the last one is the page shown.
   const [pages, setPages] = useState<number[]>([]);
   const log = useAuditLog(filters, pages.at(-1));
+  useRecheckOnRefusal(log.error);
   const nextBefore = log.data?.nextBefore ?? null;
   const labels: Record<(typeof filterFields)[number], string> = {
     action: t.admin.filterAction,

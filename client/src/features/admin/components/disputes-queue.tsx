@@ -4,6 +4,7 @@ import { toast } from '@client/components/toast/use-toast';
 import { formatDate } from '@client/lib/i18n/format-date';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import { type DisputeAction, type DisputeStatus, useAdminDisputes, useDisputeAction } from '../api/admin-disputes';
+import { useRecheckOnRefusal } from '../api/refused';
 import { AnswerDialog } from './answer-dialog';
 
 const statuses = ['open', 'answered', 'resolved'] as const;
@@ -15,6 +16,7 @@ export function DisputesQueue() {
   const [status, setStatus] = useState<DisputeStatus | 'all'>('open');
   const disputes = useAdminDisputes(status);
   const action = useDisputeAction();
+  useRecheckOnRefusal(disputes.error);
 
   const run = (change: DisputeAction, onDone?: () => void) =>
     action.mutate(change, {
