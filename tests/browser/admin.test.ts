@@ -49,6 +49,8 @@ const texts = {
     answer: (id: number) => `Answer: Dispute #${id}`,
     answerDialog: (id: number) => `Answer dispute #${id}`,
     answerLabel: 'Your answer',
+    resolve: (id: number) => `Resolve: Dispute #${id}`,
+    reopen: (id: number) => `Reopen: Dispute #${id}`,
     answerRequired: 'Write an answer first.',
     send: 'Send answer',
     status: 'Status',
@@ -80,6 +82,8 @@ const texts = {
     answer: (id: number) => `回复: 申诉 #${id}`,
     answerDialog: (id: number) => `回复申诉 #${id}`,
     answerLabel: '您的回复',
+    resolve: (id: number) => `标记已解决: 申诉 #${id}`,
+    reopen: (id: number) => `重新打开: 申诉 #${id}`,
     answerRequired: '请先填写回复。',
     send: '发送回复',
     status: '状态',
@@ -204,6 +208,17 @@ describe.each(['en', 'zh'] as const)('the operator console at /admin (%s)', (lan
     const answered = holderPage.getByTestId('dispute-answer');
     await eventually(() => answered.innerText()).toContain(`Your tokens arrive at TGE (${language}).`);
     expect(await answered.innerText()).toContain(text.holderAnswer);
+
+    // Resolve, then reopen, by keyboard: the row moves between the statuses.
+    const answeredRow = page.getByRole('row', { name: new RegExp(`#${id}\\b`) });
+    await answeredRow.getByRole('button', { name: text.resolve(id) }).press('Enter');
+    await eventually(() => answeredRow.count()).toBe(0);
+    await page.getByLabel(text.status).selectOption('resolved');
+    await answeredRow.getByRole('button', { name: text.reopen(id) }).press('Enter');
+    await eventually(() => answeredRow.count()).toBe(0);
+    // Back among the answered ones, as it has an answer.
+    await page.getByLabel(text.status).selectOption('answered');
+    await eventually(() => answeredRow.count()).toBe(1);
 
     const member = createTestWallet('p2wpkh');
     await loginCookie(server.ctx.app, member.address);
