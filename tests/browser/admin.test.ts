@@ -62,6 +62,8 @@ const texts = {
     reason: 'Reason',
     block: 'Block',
     blocked: (wallet: string) => `${wallet} is blocked.`,
+    unblock: 'Unblock',
+    unblocked: (wallet: string) => `${wallet} is no longer blocked.`,
     walletLabel: 'Wallet address',
     lookUp: 'Look Up Allocation',
     holderAnswer: 'Our answer',
@@ -95,6 +97,8 @@ const texts = {
     reason: '原因',
     block: '封禁',
     blocked: (wallet: string) => `${wallet} 已被封禁。`,
+    unblock: '解封',
+    unblocked: (wallet: string) => `${wallet} 已解除封禁。`,
     walletLabel: '钱包地址',
     lookUp: '查询分配',
     holderAnswer: '我们的回复',
@@ -255,6 +259,13 @@ describe.each(['en', 'zh'] as const)('the operator console at /admin (%s)', (lan
     const exported = await adminPage.request.get('/api/admin/audit.csv?action=user.block');
     expect(exported.status()).toBe(200);
     expect(await exported.text()).toContain(`bot farm (${language})`);
+
+    // Unblocking takes a reason too, and lets the member back in.
+    await adminPage.getByLabel(text.reason).fill(`appeal accepted (${language})`);
+    await adminPage.getByRole('button', { name: text.unblock, exact: true }).click();
+    await adminPage.getByText(text.unblocked(member.address), { exact: true }).first().waitFor();
+    const again = await server.ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { walletAddress: member.address } });
+    expect(again.statusCode).toBe(200);
   });
 });
 
