@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { grant, revoke } from '../helpers/admin-callers.js';
@@ -7,8 +5,7 @@ import { createTestWallet, type TestWallet } from '../helpers/bitcoin-signer.js'
 import { eventually, gotoHydrated, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
 import { loginCookie } from '../helpers/x-flow.js';
-
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import { axeViolations } from '../helpers/axe.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -135,16 +132,6 @@ async function signWithKey(page: Page, language: Language, wallet: TestWallet): 
   await dialog.waitFor({ state: 'detached' });
 }
 
-async function axeViolations(page: Page, selector = 'main'): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async (include) => {
-    type Result = { violations: Array<{ id: string; impact: string | null }> };
-    const axe = (window as unknown as { axe: { run: (context: object, options: object) => Promise<Result> } }).axe;
-    const result = await axe.run({ include: [include] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-  }, selector);
-}
-
 async function openDispute(wallet: string, message: string): Promise<number> {
   const { cookie } = await loginCookie(server.ctx.app, wallet);
   const response = await server.ctx.app.inject({
@@ -175,7 +162,7 @@ describe.each(['en', 'zh'] as const)('the operator console at /admin (%s)', (lan
     const row = page.getByRole('row', { name: new RegExp(`#${id}\\b`) });
     await row.getByText(`Missing <b>tokens</b> (${language})`, { exact: true }).waitFor();
     expect(await row.innerText()).toContain(holder.address);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
 
     // By keyboard: focus the answer button, open the dialog, send empty (refused), then an answer.
     await row.getByRole('button', { name: text.answer(id) }).focus();
@@ -249,7 +236,7 @@ describe.each(['en', 'zh'] as const)('the operator console at /admin (%s)', (lan
     expect(await answerEntry.count()).toBe(1);
     const csv = await adminPage.getByRole('link', { name: /CSV/ }).getAttribute('href');
     expect(csv).toBe('/api/admin/audit.csv');
-    expect(await axeViolations(adminPage)).toEqual([]);
+    expect(await axeViolations(adminPage, 'main')).toEqual([]);
 
     // A filter narrows the table and the export alike.
     await adminPage.getByLabel(text.filterAction, { exact: true }).fill('user.block');
@@ -286,7 +273,7 @@ describe('who may enter /admin', () => {
     await page.getByRole('alert').getByText(texts.en.signatureRequired, { exact: false }).waitFor();
     expect(await page.getByRole('navigation', { name: texts.en.nav }).count()).toBe(0);
     expect(await page.getByRole('table').count()).toBe(0);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
   });
 
   it('refuses a wallet-signed session of a wallet without a role, in Chinese words, and shows no console', async () => {
@@ -297,7 +284,7 @@ describe('who may enter /admin', () => {
     await page.getByRole('heading', { name: texts.zh.refused }).waitFor();
     await page.getByRole('alert').getByText('您的钱包没有执行此操作的权限。').waitFor();
     expect(await page.getByRole('navigation', { name: texts.zh.nav }).count()).toBe(0);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
   });
 
   it('answers /admin and /admin/audit as pages (200) with X-Robots-Tag: noindex, and the home page without it', async () => {
@@ -330,7 +317,7 @@ describe('an idle console', () => {
     await page.getByRole('heading', { name: 'Sign in again' }).waitFor();
     await page.getByRole('alert').getByText('idle for 30 minutes', { exact: false }).waitFor();
     expect(await page.getByRole('navigation', { name: texts.en.nav }).count()).toBe(0);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
 
     await signWithKey(page, 'en', reviewer);
     await page.getByRole('button', { name: 'Check again' }).click();
