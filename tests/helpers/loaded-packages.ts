@@ -18,7 +18,12 @@ const app = await buildApp(config);
 await app.ready();
 const afterStart = loaded();
 
-await verifyWalletSignature('bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l', 'Hello World', 'AAAA');
+// BIP-322's own "Hello World" vector: a well-formed signature, so the check reaches the library.
+await verifyWalletSignature(
+  'bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l',
+  'Hello World',
+  'AkcwRAIgZRfIY3p7/DoVTty6YZbWS71bc5Vct9p9Fia83eRmw2QCICK/ENGfwLtptFluMGs2KsqoNSk89pO7F29zJLUx9a/sASECx/EgAxlkQpQ9hYjgGu6EBCPMVPwVIVJqO4XCsMvViHI=',
+);
 const postgres = connectDatabase({ ...config, databaseUrl: 'postgres://nobody@127.0.0.1:9/none' });
 const afterUse = loaded();
 
