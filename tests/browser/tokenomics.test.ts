@@ -5,6 +5,7 @@ import {
   eventually,
   expectAttribute,
   expectFocused,
+  gotoHydrated,
   launchBrowser,
   type RunningServer,
   startServer,
@@ -143,7 +144,7 @@ describe('tokenomics page', () => {
   });
 
   it('moves between tabs with the arrow keys', async () => {
-    await page.goto('/tokenomics');
+    await gotoHydrated(page, '/tokenomics');
     await page.getByRole('tablist').focus();
     const overview = page.getByRole('tab', { name: 'Overview', exact: true });
     await expectFocused(overview);
@@ -206,7 +207,7 @@ describe('FAQ page', () => {
     'If no suitable or secure automated market maker is available, or one is hacked, the sale proceeds may be put toward development. Participation means acceptance.';
 
   it('shows the disclaimer and answers that open on demand', async () => {
-    await page.goto('/faq');
+    await gotoHydrated(page, '/faq');
     await page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).waitFor();
     await page.getByText(disclaimer, { exact: true }).waitFor();
 
@@ -224,7 +225,7 @@ describe('FAQ page', () => {
   });
 
   it('shows the disclaimer in Chinese', async () => {
-    await page.goto('/faq');
+    await gotoHydrated(page, '/faq');
     await page.getByRole('button', { name: 'Switch language' }).click();
     await page.getByRole('heading', { level: 2, name: '免责声明' }).waitFor();
     await page.getByText('参与即表示接受。', { exact: false }).waitFor();
@@ -268,7 +269,7 @@ describe('one figure per item', () => {
   });
 
   it('answers where forfeits go with one split in the FAQ, in English and in Chinese', async () => {
-    await page.goto('/faq');
+    await gotoHydrated(page, '/faq');
     await page.getByText('What happens if I sell an NFT?').waitFor();
     // textContent includes the answers of closed questions too.
     expectNoAlternative((await page.locator('main').textContent()) ?? '', 'en', 'faq');
