@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
   page('/memes', () => import('./routes/memes'), 'MemesPage'),
   page('/meme/:trackingCode', () => import('./routes/meme'), 'MemePage'),
   page('/admin', () => import('./routes/admin'), 'AdminPage'),
-  page('/admin/audit', () => import('./routes/admin'), 'AdminPage'),
+  page('/admin/*', () => import('./routes/admin'), 'AdminPage'),
   page('*', () => import('./routes/not-found'), 'NotFoundPage', { featureTexts: false, prerendered: true }),
 ];
 

@@ -4,9 +4,7 @@ import { WalletSignIn } from '@client/features/wallet';
 import { ApiError } from '@client/lib/api-error';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import { type AdminMe, useAdminMe } from '../api/get-admin-me';
-import { AuditLog } from './audit-log';
-import { BlockForm } from './block-form';
-import { DisputesQueue } from './disputes-queue';
+import { sectionsFor } from './admin-sections';
 import { useNoindex } from './use-noindex';
 import '../admin.css';
 
@@ -67,28 +65,20 @@ function Refusal({ error, onRetry }: { error: Error; onRetry: () => void }) {
 function Console({ me }: { me: AdminMe }) {
   const { t } = useLanguage();
   const { pathname } = useLocation();
-  const isAdmin = me.role === 'admin';
+  const sections = sectionsFor(me.role);
+  const path = pathname.replace(/\/+$/, '') || '/admin';
+  const Section = (sections.find((section) => section.path === path) ?? sections[0]!).Component;
   return (
     <>
       <p className="muted">{t.admin.signedInAs(me.walletAddress, t.admin.roles[me.role])}</p>
       <nav aria-label={t.admin.nav} className="admin__nav">
-        <NavLink to="/admin" end className="admin__nav-link">
-          {t.admin.navDisputes}
-        </NavLink>
-        {isAdmin && (
-          <NavLink to="/admin/audit" className="admin__nav-link">
-            {t.admin.navAudit}
+        {sections.map((section) => (
+          <NavLink key={section.path} to={section.path} end className="admin__nav-link">
+            {section.label(t)}
           </NavLink>
-        )}
+        ))}
       </nav>
-      {isAdmin && pathname === '/admin/audit' ? (
-        <>
-          <BlockForm />
-          <AuditLog />
-        </>
-      ) : (
-        <DisputesQueue />
-      )}
+      <Section />
     </>
   );
 }

@@ -1,0 +1,22 @@
+import type { ComponentType } from 'react';
+import type { AdminRole } from '@shared/schemas/admin';
+import type { Dictionary } from '@client/lib/i18n/dictionary';
+import { AuditSection } from './audit-section';
+import { DisputesQueue } from './disputes-queue';
+
+export interface AdminSection {
+  /** Under /admin; the router's `/admin/*` page shows it. */
+  path: string;
+  label: (t: Dictionary) => string;
+  /** The least role that sees it; the server checks every call again. */
+  role: AdminRole;
+  Component: ComponentType;
+}
+
+/** The console's sections, in the order of its navigation. */
+export const adminSections: AdminSection[] = [
+  { path: '/admin', label: (t) => t.admin.navDisputes, role: 'reviewer', Component: DisputesQueue },
+  { path: '/admin/audit', label: (t) => t.admin.navAudit, role: 'admin', Component: AuditSection },
+];
+
+export const sectionsFor = (role: AdminRole) => adminSections.filter((section) => section.role === 'reviewer' || role === 'admin');
