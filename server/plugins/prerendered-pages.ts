@@ -35,12 +35,15 @@ interface PagesIndex {
 
 const htmlLang: Record<PageLanguage, string> = { en: 'en', zh: 'zh-CN' };
 
-/** Whether the client router would match the path with this pattern (case-insensitive, `/x/` is `/x`, `:param` one segment). */
+/** Whether the client router would match the path with this pattern (case-insensitive, `/x/` is `/x`, `:param` one segment, a last `*` any rest). */
 function matchesRoute(pattern: string, pathname: string): boolean {
   if (pattern === '*') return true;
   const want = pattern.toLowerCase().split('/').filter(Boolean);
   const got = pathname.toLowerCase().split('/').filter(Boolean);
-  return want.length === got.length && want.every((segment, index) => segment.startsWith(':') || segment === got[index]);
+  const splat = want.at(-1) === '*';
+  const fixed = splat ? want.slice(0, -1) : want;
+  const lengthFits = splat ? got.length >= fixed.length : got.length === fixed.length;
+  return lengthFits && fixed.every((segment, index) => segment.startsWith(':') || segment === got[index]);
 }
 
 /**

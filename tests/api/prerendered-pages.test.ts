@@ -23,7 +23,7 @@ beforeAll(async () => {
       fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(page(language, name)));
     }
   }
-  const routePaths = ['/', '/mining', '/faq', '/meme/:trackingCode', '*'];
+  const routePaths = ['/', '/mining', '/faq', '/meme/:trackingCode', '/admin/*', '*'];
   fs.writeFileSync(path.join(clientDir, 'pages', 'pages.json'), JSON.stringify({ routePaths, pages, languages: ['en', 'zh'] }));
   ctx = await createTestApp({ CLIENT_DIR: clientDir });
 });
@@ -79,7 +79,7 @@ describe('prerendered pages', () => {
   });
 
   it('keeps index.html for client routes not prerendered and for a prerendered page with a query', async () => {
-    for (const url of ['/mining', '/MINING/', '/faq?tab=x']) {
+    for (const url of ['/mining', '/MINING/', '/faq?tab=x', '/admin', '/admin/people/x']) {
       const response = await get(url, { cookie: 'lang=zh' });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<div id="root"></div>');
@@ -87,6 +87,7 @@ describe('prerendered pages', () => {
   });
 
   it('answers a path no client route matches with the not-found page and 404', async () => {
+    for (const url of ['/administration', '/meme']) expect((await get(url)).statusCode, url).toBe(404);
     const response = await get('/no/such/page?x=1', { 'accept-language': 'zh-CN' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/text\/html/);
