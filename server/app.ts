@@ -41,6 +41,7 @@ import dataDirLock from './plugins/data-dir-lock.js';
 import draining from './plugins/draining.js';
 import janitor from './plugins/janitor.js';
 import launch from './plugins/launch.js';
+import lookupCounts from './plugins/lookup-counts.js';
 import loadShedding from './plugins/load-shedding.js';
 import metrics from './plugins/metrics.js';
 import openapi from './plugins/openapi.js';
@@ -54,6 +55,7 @@ import { serverTimeouts } from './server-timeouts.js';
 import { trustProxyOption } from './trust-proxy.js';
 import { resolveSessionSecret } from './session-secret.js';
 import { validatorCompiler } from './validation.js';
+import { rememberingSerializerFactory } from './lib/serializer-cache.js';
 import { simulatedXPrefix } from './x-mode.js';
 
 export interface AppOverrides {
@@ -90,6 +92,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
     ...serverTimeouts(config.requestTimeoutMs),
     clientErrorHandler,
     frameworkErrors: frameworkErrorHandler,
+    schemaController: { compilersFactory: { buildSerializer: rememberingSerializerFactory() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -122,6 +125,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
   await app.register(janitor, { config, store });
   await app.register(backupSchedule, { config, ...(overrides.now ? { now: overrides.now } : {}) });
   await app.register(launch, { config, ...(overrides.now ? { now: overrides.now } : {}) });
+  await app.register(lookupCounts, overrides.now ? { now: overrides.now } : {});
   // After what it reads (database, shedding, launch), before the routes its hooks count.
   await app.register(metrics, { config });
   const { upstreams } = app.metrics;
@@ -141,7 +145,13 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
   await app.register(allocationRoutes, {
     prefix: '/api/allocation',
     lookupRateLimit: config.lookupRateLimit,
-    lookups: app.metrics.lookups,
+    // The Prometheus counter (when metrics are on) and the per-minute counts every process shares.
+    lookups: {
+      counted: (found: boolean) => {
+        app.metrics.lookups.counted(found);
+        app.lookupCounts.counted();
+      },
+    },
   });
   await app.register(disputesRoutes, { prefix: '/api/allocation/disputes' });
   await app.register(adminRoutes, { prefix: '/api/admin', ...(overrides.now ? { now: overrides.now } : {}) });
