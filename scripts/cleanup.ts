@@ -40,6 +40,7 @@ await runCommand({ usage, help }, async () => {
     console.log(field('OAuth states', rows.oauthStates));
     console.log(field('challenges', rows.challenges));
     console.log(field('rate limits', rows.rateLimits));
+    console.log(field('lookup minutes', rows.lookupMinutes));
     console.log(field('unused images', `${uploads.files} (${size(uploads.bytes)})`));
     return 0;
   });

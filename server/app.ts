@@ -154,7 +154,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
     },
   });
   await app.register(disputesRoutes, { prefix: '/api/allocation/disputes' });
-  await app.register(adminRoutes, { prefix: '/api/admin', ...(overrides.now ? { now: overrides.now } : {}) });
+  await app.register(adminRoutes, { prefix: '/api/admin', backupDir: config.backupDir, ...(overrides.now ? { now: overrides.now } : {}) });
   await app.register(tokensRoutes, { prefix: '/api/tokens', ...(overrides.now ? { now: overrides.now } : {}) });
   const clock = overrides.now ? { now: overrides.now } : {};
   await app.register(chainRoutes, { prefix: '/api', config, upstreams, ...clock });

@@ -240,6 +240,13 @@ export interface AuditLogTable {
   after: string | null;
 }
 
+/** Allocation lookups in one minute, summed over every server process. */
+export interface LookupCountsTable {
+  /** Minutes since the epoch (UTC). */
+  minute: number;
+  count: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -262,6 +269,7 @@ export interface Database {
   rate_limit_counters: RateLimitCountersTable;
   admin_roles: AdminRolesTable;
   audit_log: AuditLogTable;
+  lookup_counts: LookupCountsTable;
 }
 
 export type User = Selectable<UsersTable>;

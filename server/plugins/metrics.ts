@@ -8,15 +8,32 @@ import { uncountedLookups } from '../features/allocation/lookup-counter.js';
 import { listCompleteBackups } from '../features/backups/backup-rotation.js';
 import { type ClaimCounter, uncountedClaims } from '../features/claims/claim-counter.js';
 import { disputeCounts } from '../features/disputes/disputes.service.js';
-import { unwatchedUpstreams, type UpstreamWatch } from '../lib/upstream-state.js';
+import { type UpstreamSource, type UpstreamState, type UpstreamStateReader, unwatchedUpstreams, type UpstreamWatch } from '../lib/upstream-state.js';
 import { DatabaseBusyError } from '../db/waiting-sqlite-driver.js';
 import { createAppMetrics } from '../metrics/app-metrics.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Counters the features feed and the outside sources they watch; nothing is kept while metrics are off. */
-    metrics: { lookups: LookupCounter; claims: ClaimCounter; upstreams: UpstreamWatch };
+    metrics: { lookups: LookupCounter; claims: ClaimCounter; upstreams: UpstreamWatch & UpstreamStates };
   }
+}
+
+/** The state of every watched outside source now, read whether metrics are on or off (the console's overview). */
+interface UpstreamStates {
+  states(): Partial<Record<UpstreamSource, UpstreamState | null>>;
+}
+
+/** Keeps every source watched, and passes each on to `also` (the metrics gauge). */
+function knownUpstreams(also: UpstreamWatch): UpstreamWatch & UpstreamStates {
+  const watched = new Map<UpstreamSource, UpstreamStateReader>();
+  return {
+    watch(source, state) {
+      watched.set(source, state);
+      also.watch(source, state);
+    },
+    states: () => Object.fromEntries([...watched].map(([source, read]) => [source, read()])),
+  };
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -35,7 +52,7 @@ function bearerMatches(header: string | undefined, expected: Buffer): boolean {
 export default fp<{ config: AppConfig }>(
   async (app, { config }) => {
     if (config.metricsToken === null) {
-      app.decorate('metrics', { lookups: uncountedLookups, claims: uncountedClaims, upstreams: unwatchedUpstreams });
+      app.decorate('metrics', { lookups: uncountedLookups, claims: uncountedClaims, upstreams: knownUpstreams(unwatchedUpstreams) });
       return;
     }
     const expected = digest(config.metricsToken);
@@ -50,7 +67,7 @@ export default fp<{ config: AppConfig }>(
       disputesByStatus: () => disputeCounts(app.db),
       readFailed: (what, error) => app.log.warn({ err: error }, `metrics: could not read ${what}; the last value stays`),
     });
-    app.decorate('metrics', { lookups: metrics.lookups, claims: metrics.claims, upstreams: metrics.upstreams });
+    app.decorate('metrics', { lookups: metrics.lookups, claims: metrics.claims, upstreams: knownUpstreams(metrics.upstreams) });
     const stopWatching = app.databaseHealth.onChange((change) => {
       if (!change.reachable) metrics.outage();
     });

@@ -81,6 +81,29 @@ async function adminRoutes(): Promise<AdminRoute[]> {
       role: 'admin',
       prepare: async () => ({ url: `/api/admin/users/${member}/unblock`, payload: { reason: 'appeal accepted' } }),
     },
+    { method: 'GET', path: '/api/admin/overview', role: 'reviewer', prepare: async () => ({ url: '/api/admin/overview' }) },
+    {
+      method: 'POST',
+      path: '/api/admin/launch',
+      role: 'admin',
+      prepare: async () => ({ url: '/api/admin/launch', payload: { command: 'notice', en: 'Claims open soon.', zh: '即将开放领取。' } }),
+    },
+    { method: 'GET', path: '/api/admin/grants', role: 'admin', prepare: async () => ({ url: '/api/admin/grants' }) },
+    {
+      method: 'POST',
+      path: '/api/admin/grants',
+      role: 'admin',
+      prepare: async () => ({ url: '/api/admin/grants', payload: { wallet: mainnetWallets.segwitScript, role: 'reviewer' } }),
+    },
+    {
+      method: 'POST',
+      path: '/api/admin/grants/{wallet}/revoke',
+      role: 'admin',
+      prepare: async () => {
+        await grant(ctx, mainnetWallets.segwitScript, 'reviewer');
+        return { url: `/api/admin/grants/${mainnetWallets.segwitScript}/revoke`, payload: { reason: 'left the team' } };
+      },
+    },
   ];
 }
 

@@ -29,6 +29,7 @@ import {
 } from '../disputes/disputes.service.js';
 import { setWalletBlocked } from '../moderation/moderation.service.js';
 import { adminCaller, adminGate } from './admin-gate.js';
+import consoleRoutes from './console.routes.js';
 
 const tags = ['Admin'];
 const reads = errorResponses(400, 401, 403);
@@ -46,8 +47,9 @@ function disputeAnswer(result: OperatorResult) {
  * The operator console's API. Every route is behind the admin gate (admin-gate.ts); `config.adminRole`
  * names the least role it needs. The audit log has only GET routes: nothing changes or deletes an entry.
  */
-const adminRoutes: FastifyPluginAsyncTypebox<{ now?: () => number }> = async (app, { now = Date.now }) => {
+const adminRoutes: FastifyPluginAsyncTypebox<{ now?: () => number; backupDir?: string }> = async (app, { now = Date.now, backupDir = '' }) => {
   app.addHook('onRequest', adminGate(app.db, now));
+  await app.register(consoleRoutes, { now, backupDir });
 
   app.get(
     '/me',

@@ -25,7 +25,7 @@ export async function roleOf(db: Kysely<Database>, walletAddress: string): Promi
 /** Gives a wallet a role (replacing another), with its audit entry in the same transaction. */
 export async function grantRole(
   db: Kysely<Database>,
-  input: { wallet: string; role: AdminRole },
+  input: { wallet: string; role: AdminRole; reason?: string | null },
   by: AuditActor,
   now = Date.now(),
 ): Promise<RoleChange> {
@@ -37,7 +37,7 @@ export async function grantRole(
     await appendAudit(
       trx,
       by,
-      { action: 'admin.grant', target: walletAddress, before: before ? { role: before.role } : null, after: { role: input.role } },
+      { action: 'admin.grant', target: walletAddress, reason: input.reason ?? null, before: before ? { role: before.role } : null, after: { role: input.role } },
       now,
     );
   });
@@ -45,13 +45,19 @@ export async function grantRole(
 }
 
 /** Takes a wallet's role away, with its audit entry in the same transaction. */
-export async function revokeRole(db: Kysely<Database>, wallet: string, by: AuditActor, now = Date.now()): Promise<RoleChange> {
+export async function revokeRole(
+  db: Kysely<Database>,
+  wallet: string,
+  by: AuditActor,
+  now = Date.now(),
+  reason: string | null = null,
+): Promise<RoleChange> {
   const walletAddress = normalizeWallet(wallet);
   return db.transaction().execute(async (trx): Promise<RoleChange> => {
     const before = await findAdminRole(trx, walletAddress);
     if (!before) return { ok: false, problem: `${walletAddress} has no role` };
     await deleteAdminRole(trx, walletAddress);
-    await appendAudit(trx, by, { action: 'admin.revoke', target: walletAddress, before: { role: before.role }, after: null }, now);
+    await appendAudit(trx, by, { action: 'admin.revoke', target: walletAddress, reason, before: { role: before.role }, after: null }, now);
     return { ok: true, walletAddress, role: null };
   });
 }
