@@ -81,6 +81,14 @@ async function adminRoutes(): Promise<AdminRoute[]> {
       role: 'admin',
       prepare: async () => ({ url: `/api/admin/users/${member}/unblock`, payload: { reason: 'appeal accepted' } }),
     },
+    { method: 'GET', path: '/api/admin/people', role: 'admin', prepare: async () => ({ url: `/api/admin/people?q=${member.slice(0, 8)}` }) },
+    { method: 'GET', path: '/api/admin/people/{wallet}', role: 'admin', prepare: async () => ({ url: `/api/admin/people/${member}` }) },
+    {
+      method: 'POST',
+      path: '/api/admin/people/{wallet}/points',
+      role: 'admin',
+      prepare: async () => ({ url: `/api/admin/people/${member}/points`, payload: { delta: 1, reason: 'contest prize' } }),
+    },
     { method: 'GET', path: '/api/admin/overview', role: 'reviewer', prepare: async () => ({ url: '/api/admin/overview' }) },
     {
       method: 'POST',

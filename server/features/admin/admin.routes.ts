@@ -30,6 +30,7 @@ import {
 import { setWalletBlocked } from '../moderation/moderation.service.js';
 import { adminCaller, adminGate } from './admin-gate.js';
 import consoleRoutes from './console.routes.js';
+import peopleRoutes from './people.routes.js';
 
 const tags = ['Admin'];
 const reads = errorResponses(400, 401, 403);
@@ -50,6 +51,7 @@ function disputeAnswer(result: OperatorResult) {
 const adminRoutes: FastifyPluginAsyncTypebox<{ now?: () => number; backupDir?: string }> = async (app, { now = Date.now, backupDir = '' }) => {
   app.addHook('onRequest', adminGate(app.db, now));
   await app.register(consoleRoutes, { now, backupDir });
+  await app.register(peopleRoutes, { now });
 
   app.get(
     '/me',

@@ -112,3 +112,19 @@ export async function countRankedAbove(db: Kysely<Database>, points: number): Pr
   const [row] = await rankedAboveQuery.execute(db, points);
   return Number(row?.count ?? 0);
 }
+
+/**
+ * Adds `delta` (negative: takes away) to the user's points unless the result would be below zero, in
+ * one conditional update; the points after, or null when it was refused (or no such user).
+ */
+export async function addPointsNotBelowZero(db: Kysely<Database>, userId: number, delta: number): Promise<number | null> {
+  const result = await db
+    .updateTable('users')
+    .set((eb) => ({ total_points: eb('total_points', '+', delta) }))
+    .where('id', '=', userId)
+    .where((eb) => eb(eb('total_points', '+', delta), '>=', 0))
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return null;
+  const row = await db.selectFrom('users').select('total_points').where('id', '=', userId).executeTakeFirstOrThrow();
+  return Number(row.total_points);
+}

@@ -2,8 +2,11 @@ import type { Kysely } from 'kysely';
 import type { LeaderboardResponse, LeaderboardViewer } from '@shared/schemas/leaderboard';
 import type { Database, User } from '../../db/schema.js';
 import { CachedSource } from '../../lib/cached-source.js';
+import { normalizeWallet } from '@shared/wallet';
+import { type AuditActor, appendAudit } from '../audit/audit.service.js';
 import { countUserClaims } from '../claims/claims.service.js';
-import { countRanked, countRankedAbove, listRankedPage, type RankedRow } from './leaderboard.repository.js';
+import { findUserByWallet } from '../users/users.service.js';
+import { addPointsNotBelowZero, countRanked, countRankedAbove, listRankedPage, type RankedRow } from './leaderboard.repository.js';
 import { PageCache } from '../../lib/page-cache.js';
 
 export const leaderboardCacheMs = 30_000;
@@ -69,4 +72,42 @@ export function createLeaderboard(db: Kysely<Database>, now: () => number = Date
       return toResponse(rows, count.value, viewer, standing);
     },
   };
+}
+
+export type PointsAdjustment =
+  | { ok: true; walletAddress: string; before: number; points: number }
+  | { ok: false; status: 404 | 409; problem: string };
+
+/**
+ * An operator's change to a member's points (negative takes away), never below zero, with its audit
+ * entry (`points.adjust`, before and after) in the same transaction. The leaderboard follows within
+ * its cache time, as it does after a claim.
+ */
+export async function adjustPoints(
+  db: Kysely<Database>,
+  input: { wallet: string; delta: number; reason: string; by: AuditActor },
+  now = Date.now(),
+): Promise<PointsAdjustment> {
+  const walletAddress = normalizeWallet(input.wallet);
+  const user = await findUserByWallet(db, walletAddress);
+  if (!user) return { ok: false, status: 404, problem: `no user with wallet ${walletAddress}` };
+  return db.transaction().execute(async (trx): Promise<PointsAdjustment> => {
+    const current = await findUserByWallet(trx, walletAddress);
+    const before = Number(current?.total_points ?? 0);
+    const points = await addPointsNotBelowZero(trx, user.id, input.delta);
+    if (points === null) {
+      return {
+        ok: false,
+        status: 409,
+        problem: `${walletAddress} has ${before} points: taking ${-input.delta} would leave ${before + input.delta}, below zero.`,
+      };
+    }
+    await appendAudit(
+      trx,
+      input.by,
+      { action: 'points.adjust', target: walletAddress, reason: input.reason, before: { points: points - input.delta }, after: { points } },
+      now,
+    );
+    return { ok: true, walletAddress, before: points - input.delta, points };
+  });
 }
