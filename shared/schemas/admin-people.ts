@@ -84,7 +84,6 @@ export const AdjustPointsBodySchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type AdjustPointsBody = Static<typeof AdjustPointsBodySchema>;
 
 export const AdjustPointsResponseSchema = Type.Object({
   walletAddress: Type.String(),

@@ -1,5 +1,8 @@
+import { peopleEn } from './i18n/people-en';
+
 /** Texts of the operator console at /admin (t.admin). */
 export const adminEn = {
+  ...peopleEn,
   title: 'Operator console',
   nav: 'Console sections',
   navDisputes: 'Disputes',

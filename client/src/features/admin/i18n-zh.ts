@@ -1,7 +1,9 @@
 import type { Widen } from '@client/lib/i18n/types';
 import type { adminEn } from './i18n-en';
+import { peopleZh } from './i18n/people-zh';
 
 export const adminZh: Widen<typeof adminEn> = {
+  ...peopleZh,
   title: '运营后台',
   nav: '后台栏目',
   navDisputes: '申诉',

@@ -3,6 +3,7 @@ import type { AdminRole } from '@shared/schemas/admin';
 import type { Dictionary } from '@client/lib/i18n/dictionary';
 import { AuditSection } from './audit-section';
 import { DisputesQueue } from './disputes-queue';
+import { PeopleSection } from './people-section';
 
 export interface AdminSection {
   /** Under /admin; the router's `/admin/*` page shows it. */
@@ -16,6 +17,7 @@ export interface AdminSection {
 /** The console's sections, in the order of its navigation. */
 export const adminSections: AdminSection[] = [
   { path: '/admin', label: (t) => t.admin.navDisputes, role: 'reviewer', Component: DisputesQueue },
+  { path: '/admin/people', label: (t) => t.admin.navPeople, role: 'admin', Component: PeopleSection },
   { path: '/admin/audit', label: (t) => t.admin.navAudit, role: 'admin', Component: AuditSection },
 ];
 
