@@ -16,8 +16,16 @@ import type { Database } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { recordChange } from '../audit/audit.service.js';
-import { launchSettings, launchStateTtlMs, pause, resume, revealAt, revealNow, setLaunchNotice } from '../launch/launch.service.js';
-import { parseRevealSchedule } from '../launch/reveal-schedule.js';
+import {
+  launchSettings,
+  launchStateTtlMs,
+  parseRevealSchedule,
+  pause,
+  resume,
+  revealAt,
+  revealNow,
+  setLaunchNotice,
+} from '../launch/launch.service.js';
 import { adminCaller } from './admin-gate.js';
 import { grantRole, listRoles, revokeRole } from './admin.service.js';
 import { readLaunchState, readOverview } from './overview.service.js';

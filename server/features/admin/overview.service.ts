@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { AdminOverview, LaunchState } from '@shared/schemas/admin-console';
 import type { Database } from '../../db/schema.js';
 import type { UpstreamSource, UpstreamState } from '../../lib/upstream-state.js';
-import { readManifest } from '../backups/backup-manifest.js';
-import { listCompleteBackups } from '../backups/backup-rotation.js';
+import { newestBackupIn } from '../backups/last-backup.service.js';
 import { disputeCounts } from '../disputes/disputes.service.js';
 import { launchSettings } from '../launch/launch.service.js';
 import { lookupsInLastHour } from '../lookups/lookup-counts.service.js';
@@ -46,36 +43,19 @@ export async function readLaunchState(db: Kysely<Database>, now: number, reveale
   };
 }
 
-/** Every file the manifest lists is there at its size (its sha256 was checked when it was written). */
-function filesPresent(folder: string): boolean {
-  try {
-    return readManifest(folder).files.every((file) => {
-      const stat = fs.statSync(path.join(folder, ...file.path.split('/')), { throwIfNoEntry: false });
-      return stat !== undefined && stat.size === file.bytes;
-    });
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The newest backup: the newest complete one in BACKUP_DIR (scheduled or by command) or the audit log's
  * newest `backup` entry (a command's, possibly written elsewhere with --to), whichever is newer.
  */
 async function lastBackup(db: Kysely<Database>, backupDir: string): Promise<AdminOverview['lastBackup']> {
-  let inDir: ReturnType<typeof listCompleteBackups>[number] | undefined;
-  try {
-    inDir = listCompleteBackups(backupDir)[0];
-  } catch {
-    inDir = undefined;
-  }
+  const inDir = newestBackupIn(backupDir);
   const entry = await newestBackupEntry(db);
   const entryAt = entry ? Number(entry.at) : null;
   if (inDir && (entryAt === null || inDir.createdAt.getTime() >= entryAt - 60_000 || entry?.target === inDir.name)) {
     return {
       at: inDir.createdAt.toISOString(),
       file: inDir.name,
-      checked: filesPresent(inDir.folder),
+      checked: inDir.filesPresent,
       by: entry?.target === inDir.name ? entry.actor : null,
     };
   }

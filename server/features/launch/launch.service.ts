@@ -14,6 +14,8 @@ import {
 } from '../settings/settings.service.js';
 import type { RevealSchedule } from './reveal-schedule.js';
 
+export { parseRevealSchedule } from './reveal-schedule.js';
+
 /** How long a process answers from the launch state it read: a command is followed within this. */
 export const launchStateTtlMs = 5_000;
 

@@ -1,7 +1,9 @@
+import { operationsEn } from './i18n/operations-en';
 import { peopleEn } from './i18n/people-en';
 
 /** Texts of the operator console at /admin (t.admin). */
 export const adminEn = {
+  ...operationsEn,
   ...peopleEn,
   title: 'Operator console',
   nav: 'Console sections',

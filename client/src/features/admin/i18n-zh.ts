@@ -1,8 +1,10 @@
 import type { Widen } from '@client/lib/i18n/types';
 import type { adminEn } from './i18n-en';
+import { operationsZh } from './i18n/operations-zh';
 import { peopleZh } from './i18n/people-zh';
 
 export const adminZh: Widen<typeof adminEn> = {
+  ...operationsZh,
   ...peopleZh,
   title: '运营后台',
   nav: '后台栏目',

@@ -4,6 +4,9 @@ import type { Dictionary } from '@client/lib/i18n/dictionary';
 import { AuditSection } from './audit-section';
 import { DisputesQueue } from './disputes-queue';
 import { PeopleSection } from './people-section';
+import { GrantsSection } from './grants-section';
+import { LaunchSection } from './launch-section';
+import { OverviewSection } from './overview-section';
 
 export interface AdminSection {
   /** Under /admin; the router's `/admin/*` page shows it. */
@@ -17,6 +20,9 @@ export interface AdminSection {
 /** The console's sections, in the order of its navigation. */
 export const adminSections: AdminSection[] = [
   { path: '/admin', label: (t) => t.admin.navDisputes, role: 'reviewer', Component: DisputesQueue },
+  { path: '/admin/overview', label: (t) => t.admin.navOverview, role: 'reviewer', Component: OverviewSection },
+  { path: '/admin/launch', label: (t) => t.admin.navLaunch, role: 'admin', Component: LaunchSection },
+  { path: '/admin/grants', label: (t) => t.admin.navGrants, role: 'admin', Component: GrantsSection },
   { path: '/admin/people', label: (t) => t.admin.navPeople, role: 'admin', Component: PeopleSection },
   { path: '/admin/audit', label: (t) => t.admin.navAudit, role: 'admin', Component: AuditSection },
 ];
