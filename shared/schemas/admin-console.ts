@@ -81,7 +81,6 @@ export const GrantSchema = Type.Object({
   grantedAt: Type.String(),
   grantedBy: Type.String(),
 });
-export type Grant = Static<typeof GrantSchema>;
 
 export const GrantsResponseSchema = Type.Object({ grants: Type.Array(GrantSchema) });
 
