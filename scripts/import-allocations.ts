@@ -5,7 +5,7 @@ import { asOfBlockHelp } from './allocation-snapshot.js';
 import { runImportCli } from './import-cli.js';
 
 const usage =
-  'Usage: npm run import:allocations -- FILE.csv [--source NAME] [--dry-run] [--category NAME]... [--allow-unchecked-addresses] [--keep-demo] [--as-of-block N]';
+  'Usage: npm run import:allocations -- FILE.csv [--source NAME] [--dry-run] [--category NAME]... [--allow-unchecked-addresses] [--keep-demo] [--as-of-block N] [--show N]';
 
 const help = `${usage}
 
@@ -32,7 +32,11 @@ Options:
                    so re-importing a corrected file replaces it instead of adding to it. Records of
                    other sources are kept. "demo" is kept for the demo data set.
   --dry-run        check the file and print the summary (rows, wallets, tokens per category) without
-                   changing the database
+                   changing the database, and the difference from the live rows of the source: wallets
+                   added, removed, changed and unchanged, tokens before and after, the Merkle root of
+                   the whole table now (old root) and after the import (new root), and the first
+                   differing wallets by address with their old and new tokens per changed category
+  --show N         with --dry-run: how many differing wallets to list (default 20; 0 for none)
   --category NAME  accept one more category (repeat for several). A name holding "Whale Bonus" cannot
                    be added: the page shows whale bonus releases #1 to #3 only.
   --allow-unchecked-addresses

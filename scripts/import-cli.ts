@@ -37,6 +37,30 @@ function printCategories(result: ImportAccepted): void {
   }
 }
 
+const orNone = (micro: string | null) => (micro === null ? '-' : microToString(BigInt(micro)));
+
+/** A dry run of import:allocations: what replacing the live rows of the source would change. */
+function printDifference(difference: NonNullable<ImportAccepted['difference']>): void {
+  console.log(`difference from the live rows of "${difference.source}":`);
+  console.log(field('added', plural(difference.added, 'wallet')));
+  console.log(field('removed', plural(difference.removed, 'wallet')));
+  console.log(field('changed', plural(difference.changed, 'wallet')));
+  console.log(field('unchanged', plural(difference.unchanged, 'wallet')));
+  console.log(field('tokens', `${microToString(BigInt(difference.liveTotalMicro))} -> ${microToString(BigInt(difference.candidateTotalMicro))}`));
+  console.log(field('old root', difference.oldRoot ?? 'none (no records)'));
+  console.log(field('new root', difference.newRoot ?? 'none (no records)'));
+  if (difference.wallets.length === 0) return;
+  const shown = difference.more ? `first ${difference.wallets.length}` : 'all';
+  console.log(`  differing wallets (${shown}, by address; old -> new tokens):`);
+  for (const wallet of difference.wallets) {
+    console.log(`    ${wallet.kind.padEnd(7)}  ${wallet.wallet}  ${orNone(wallet.oldTotalMicro)} -> ${orNone(wallet.newTotalMicro)}`);
+    for (const category of wallet.categories) {
+      console.log(`               ${category.category}: ${orNone(category.oldMicro)} -> ${orNone(category.newMicro)}`);
+    }
+  }
+  if (difference.more) console.log(`    ... and ${plural(difference.more, 'more wallet')} (--show N lists more)`);
+}
+
 function printSummary(file: string, result: ImportAccepted): void {
   const verb = result.dryRun ? 'checked (dry run, nothing written)' : 'imported';
   console.log(`${verb} ${path.basename(file)} as source "${result.source}"`);
@@ -57,6 +81,7 @@ function printSummary(file: string, result: ImportAccepted): void {
         : `note: kept beside the demo data set (${demo}); \`npm run demo:remove\` deletes it`,
     );
   }
+  if (result.difference) printDifference(result.difference);
 }
 
 const options = {
@@ -66,6 +91,7 @@ const options = {
   'allow-unchecked-addresses': { type: 'boolean' },
   category: { type: 'string', multiple: true },
   'as-of-block': { type: 'string' },
+  show: { type: 'string' },
 } as const;
 
 export async function runImportCli({ usage, help, categories, snapshot, importFile }: ImportCli): Promise<void> {
@@ -81,6 +107,12 @@ export async function runImportCli({ usage, help, categories, snapshot, importFi
     }
     if (values['as-of-block'] !== undefined && !snapshot) throw new UsageError('--as-of-block applies to import:allocations');
     const asOfBlock = parseAsOfBlock(values['as-of-block']);
+    if (values.show !== undefined && !snapshot) throw new UsageError('--show applies to import:allocations');
+    if (values.show !== undefined && !values['dry-run']) throw new UsageError('--show applies to a --dry-run');
+    const show = values.show === undefined ? undefined : Number(values.show);
+    if (show !== undefined && (!Number.isSafeInteger(show) || show < 0 || !/^[0-9]+$/.test(values.show!))) {
+      throw new UsageError('--show: a whole number of wallets, e.g. 50');
+    }
 
     if (!fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
       console.error(`error: ${file} is not a file (a relative path starts from ${process.cwd()})`);
@@ -106,6 +138,7 @@ export async function runImportCli({ usage, help, categories, snapshot, importFi
           ...(snapshot ? { snapshot: label } : {}),
           onProgress: progress.onProgress,
           by: commandActor(os.userInfo().username),
+          ...(show === undefined ? {} : { differenceLimit: show }),
         });
         if (snapshot && imported.ok && !imported.dryRun) summaryLines = snapshotLines(height, asOfBlock, imported.merkle);
         return imported;

@@ -40,6 +40,7 @@ export const errorCodes = [
   'ADMIN_SIGNATURE_REQUIRED',
   'ADMIN_SESSION_IDLE',
   'ADMIN_ROLE_REQUIRED',
+  'IMPORT_FILE_REJECTED',
   // Allocation and chain data
   'ALLOCATION_NOT_FOUND',
   'NOT_YET_REVEALED',

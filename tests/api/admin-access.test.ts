@@ -5,6 +5,7 @@ import { createTestWallet } from '../helpers/bitcoin-signer.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { signInWithWallet } from '../helpers/wallet-sign-in.js';
 import { mainnetWallets } from '../helpers/wallets.js';
+import { multipartBody } from '../helpers/multipart.js';
 import { loginCookie } from '../helpers/x-flow.js';
 
 let ctx: TestContext;
@@ -30,7 +31,7 @@ interface AdminRoute {
   path: string;
   role: 'reviewer' | 'admin';
   /** Puts the target in a state the call succeeds from; returns the URL and body. */
-  prepare: () => Promise<{ url: string; payload?: object }>;
+  prepare: () => Promise<{ url: string; payload?: object; headers?: Record<string, string> }>;
 }
 
 async function adminRoutes(): Promise<AdminRoute[]> {
@@ -97,6 +98,16 @@ async function adminRoutes(): Promise<AdminRoute[]> {
       prepare: async () => ({ url: '/api/admin/launch', payload: { command: 'notice', en: 'Claims open soon.', zh: '即将开放领取。' } }),
     },
     { method: 'GET', path: '/api/admin/grants', role: 'admin', prepare: async () => ({ url: '/api/admin/grants' }) },
+    { method: 'GET', path: '/api/admin/imports', role: 'admin', prepare: async () => ({ url: '/api/admin/imports' }) },
+    {
+      method: 'POST',
+      path: '/api/admin/imports/preview',
+      role: 'admin',
+      prepare: async () => ({
+        url: '/api/admin/imports/preview',
+        ...multipartBody([{ name: 'file', value: `wallet_address,category,tokens\n${member},Holder Airdrop,1\n`, filename: 'list.csv', type: 'text/csv' }]),
+      }),
+    },
     {
       method: 'POST',
       path: '/api/admin/grants',
@@ -135,12 +146,12 @@ describe('who may call /api/admin', () => {
     const expected: string[] = [];
     for (const route of routes) {
       for (const caller of callerKinds) {
-        const { url, payload } = await route.prepare();
+        const { url, payload, headers } = await route.prepare();
         const { cookie } = callers[caller];
         const response = await ctx.app.inject({
           method: route.method,
           url,
-          ...(cookie ? { headers: { cookie } } : {}),
+          headers: { ...headers, ...(cookie ? { cookie } : {}) },
           ...(payload ? { payload } : {}),
         });
         answered.push(`${route.method} ${route.path} ${caller}: ${response.statusCode}`);
@@ -206,12 +217,12 @@ describe('who may call /api/admin', () => {
     const routes = (await adminRoutes()).filter((route) => route.method !== 'GET');
     const { admin } = await adminCallers(ctx);
     for (const route of routes) {
-      const { url, payload } = await route.prepare();
+      const { url, payload, headers } = await route.prepare();
       const entries = (await ctx.handle.db.selectFrom('audit_log').select('id').execute()).length;
       const response = await ctx.app.inject({
         method: route.method,
         url,
-        headers: { cookie: admin.cookie!, origin: 'https://evil.example' },
+        headers: { ...headers, cookie: admin.cookie!, origin: 'https://evil.example' },
         payload: payload ?? {},
       });
       expect(response.statusCode, route.path).toBe(403);

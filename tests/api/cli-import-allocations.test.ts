@@ -299,6 +299,30 @@ describe('importAllocationsFile', () => {
     const result = await importAllocationsFile(db, file, { dryRun: true });
     expect(result).toMatchObject({ ok: true, dryRun: true, rows: 1, replacedRows: 4 });
     expect(await storedRecords()).toEqual(before);
+    if (!result.ok) return;
+    // A new wallet comes and the three live ones go.
+    expect(result.difference).toMatchObject({
+      source: 'allocations-good.csv',
+      liveRows: 4,
+      candidateRows: 1,
+      liveWallets: 3,
+      candidateWallets: 1,
+      added: 1,
+      removed: 3,
+      changed: 0,
+      unchanged: 0,
+      liveTotalMicro: '1272444421012',
+      candidateTotalMicro: '1000000',
+      oldRoot: (await computeAllocationRoot(db)).root,
+      more: 0,
+    });
+    expect(result.difference!.wallets.find((wallet) => wallet.wallet === a)).toEqual({
+      wallet: a,
+      kind: 'added',
+      oldTotalMicro: null,
+      newTotalMicro: '1000000',
+      categories: [{ category: 'Holder Airdrop', oldMicro: null, newMicro: '1000000' }],
+    });
   });
 });
 
@@ -385,6 +409,53 @@ describe('npm run import:allocations', () => {
     expect(run.stdout).toMatch(/Whale Bonus #1\s+1 wallet\s+3753.53 tokens\n/);
     expect(await storedRecords()).toEqual([]);
   });
+
+  it('a dry run prints the difference from the live rows of its source: wallets added, removed and changed, both roots, writing nothing', async () => {
+    expect((await runScript([fixture('allocations-good.csv'), '--source', 'tge'])).code).toBe(0);
+    const before = await storedRecords();
+    const oldRoot = (await computeAllocationRoot(db)).root!;
+    // The whale bonus moves, the legacy wallet goes, a taproot wallet comes; the P2SH wallet stays.
+    const corrected = writeFile(
+      'corrected.csv',
+      csv(
+        `${mainnetWallets.segwitKey},Holder Airdrop,34123`,
+        `${mainnetWallets.segwitKey},Whale Bonus #1,4000`,
+        `${mainnetWallets.p2sh},Staking Season 1,1234567.891011`,
+        `${mainnetWallets.taproot},Holder Airdrop,10`,
+      ),
+    );
+    const run = await runScript([corrected, '--source', 'tge', '--dry-run']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('checked (dry run, nothing written) corrected.csv as source "tge"');
+    expect(run.stdout).toContain('difference from the live rows of "tge":');
+    expect(run.stdout).toMatch(/added:\s+1 wallet\n/);
+    expect(run.stdout).toMatch(/removed:\s+1 wallet\n/);
+    expect(run.stdout).toMatch(/changed:\s+1 wallet\n/);
+    expect(run.stdout).toMatch(/unchanged:\s+1 wallet\n/);
+    expect(run.stdout).toMatch(/tokens:\s+1272444.421012 -> 1272700.891011\n/);
+    expect(run.stdout).toContain(`old root:         ${oldRoot}\n`);
+    const newRoot = /new root:\s+([0-9a-f]{64})\n/.exec(run.stdout)?.[1];
+    expect(newRoot).toBeDefined();
+    expect(newRoot).not.toBe(oldRoot);
+    // By address: the legacy wallet, then the taproot one, then the segwit one.
+    const listed = run.stdout.slice(run.stdout.indexOf('differing wallets'));
+    expect(listed).toContain('differing wallets (all, by address; old -> new tokens):');
+    expect(listed.indexOf(`removed  ${mainnetWallets.legacy}  0.000001 -> -`)).toBeGreaterThan(0);
+    expect(listed.indexOf(`added    ${mainnetWallets.taproot}  - -> 10`)).toBeGreaterThan(listed.indexOf(mainnetWallets.legacy));
+    expect(listed.indexOf(`changed  ${mainnetWallets.segwitKey}  37876.53 -> 38123`)).toBeGreaterThan(listed.indexOf(mainnetWallets.taproot));
+    expect(listed).toContain('Whale Bonus #1: 3753.53 -> 4000');
+    expect(listed).not.toContain(mainnetWallets.p2sh);
+    expect(await storedRecords()).toEqual(before);
+    expect(await db.selectFrom('audit_log').select('id').execute()).toHaveLength(1);
+
+    // --show caps the list, not the counts; the root it announced is the one the import then writes.
+    const capped = await runScript([corrected, '--source', 'tge', '--dry-run', '--show', '1']);
+    expect(capped.stdout).toContain('differing wallets (first 1, by address');
+    expect(capped.stdout).toContain('... and 2 more wallets');
+    expect(capped.stdout).toMatch(/changed:\s+1 wallet\n/);
+    expect((await runScript([corrected, '--source', 'tge'])).code).toBe(0);
+    expect((await computeAllocationRoot(db)).root).toBe(newRoot);
+  }, 120_000);
 
   it('prints every bad line and exits 1 without touching the database', async () => {
     const run = await runScript([fixture('allocations-bad.csv')]);

@@ -31,6 +31,7 @@ import { setWalletBlocked } from '../moderation/moderation.service.js';
 import { adminCaller, adminGate } from './admin-gate.js';
 import consoleRoutes from './console.routes.js';
 import peopleRoutes from './people.routes.js';
+import importsRoutes from './imports.routes.js';
 
 const tags = ['Admin'];
 const reads = errorResponses(400, 401, 403);
@@ -52,6 +53,7 @@ const adminRoutes: FastifyPluginAsyncTypebox<{ now?: () => number; backupDir?: s
   app.addHook('onRequest', adminGate(app.db, now));
   await app.register(consoleRoutes, { now, backupDir });
   await app.register(peopleRoutes, { now });
+  await app.register(importsRoutes);
 
   app.get(
     '/me',

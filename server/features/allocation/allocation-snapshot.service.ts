@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.js';
 import { type AllocationSnapshot, findLatestAsOfBlock, upsertAllocationSnapshot } from './allocation-snapshots.repository.js';
 import { computeAllocationRoot, readTableVersion } from './allocation-tree.js';
 import { findStoredTreeRoot } from './allocation-tree.repository.js';
-import { writeTree } from './allocation-tree-store.js';
+import { loadTreeSummary, writeTree } from './allocation-tree-store.js';
 
 export { computeAllocationRoot };
 
@@ -46,4 +46,13 @@ export async function storeImportedTree(
 export async function storedTreeRoot(db: Kysely<Database>): Promise<{ root: string | null; leafCount: number } | null> {
   const row = await findStoredTreeRoot(db);
   return row ? { root: row.root, leafCount: Number(row.leaf_count) } : null;
+}
+
+/** The root of the table as it stands: the stored tree when it was built from this table version, else built from the records. */
+export async function liveTableRoot(db: Kysely<Database>): Promise<{ root: string | null; leafCount: number }> {
+  const { version } = await readTableVersion(db);
+  const stored = await loadTreeSummary(db, version);
+  if (stored) return { root: stored.root, leafCount: stored.leafCount };
+  const built = await computeAllocationRoot(db);
+  return { root: built.root, leafCount: built.leafCount };
 }

@@ -12,3 +12,4 @@ export type { ImportAccepted, ImportOptions, ImportResult } from './shared/impor
 export { extraCategoryProblem } from './allocations/category-check.js';
 export type { ImportProgress } from './shared/progress.js';
 export { readTokensMicro } from './shared/token-amount.js';
+export { listImportSnapshots } from './allocations/allocation-snapshot-list.js';

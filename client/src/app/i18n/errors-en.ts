@@ -41,6 +41,7 @@ export const errorsEn = {
     ADMIN_SIGNATURE_REQUIRED: 'The operator console needs a sign-in with your wallet signature. Joining with an address alone is not enough.',
     ADMIN_SESSION_IDLE: 'The operator console was idle for 30 minutes. Sign in with your wallet again to continue.',
     ADMIN_ROLE_REQUIRED: 'Your wallet has no role that allows this.',
+    IMPORT_FILE_REJECTED: 'The list has bad rows; nothing was changed.',
     ALLOCATION_NOT_FOUND: 'No allocation was found for this wallet.',
     NOT_YET_REVEALED: 'The allocation list is not public yet. It opens at the announced time.',
     LOOKUPS_PAUSED: 'Allocation lookups are paused for a moment. Please try again later.',

@@ -41,6 +41,7 @@ export const errorsZh: Widen<typeof errorsEn> = {
     ADMIN_SIGNATURE_REQUIRED: '运营后台需要使用钱包签名登录，仅凭地址加入不够。',
     ADMIN_SESSION_IDLE: '运营后台已闲置 30 分钟，请重新使用钱包签名登录以继续。',
     ADMIN_ROLE_REQUIRED: '您的钱包没有执行此操作的权限。',
+    IMPORT_FILE_REJECTED: '名单中有错误的行；未做任何更改。',
     ALLOCATION_NOT_FOUND: '未找到该钱包的分配。',
     NOT_YET_REVEALED: '分配名单尚未公布，将在公告的时间开放。',
     LOOKUPS_PAUSED: '分配查询暂时暂停，请稍后再试。',

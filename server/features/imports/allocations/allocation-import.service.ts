@@ -1,9 +1,8 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import { countRowsOfSource } from '../../../db/source-rows.js';
 import { normalizeWallet } from '@shared/wallet';
-import { labelAllocationSnapshot, storedTreeRoot, storeImportedTree } from '../../allocation/allocation-snapshot.service.js';
+import { labelAllocationSnapshot, liveTableRoot, storedTreeRoot, storeImportedTree } from '../../allocation/allocation-snapshot.service.js';
 import { type AuditActor, appendAudit } from '../../audit/audit.service.js';
 import { acceptedCategories, checkCategory } from './category-check.js';
 import {
@@ -24,6 +23,11 @@ import { checkWallet } from '../shared/wallet-check.js';
 import { AllocationRows, categoryTotals, WalletPairCheck } from './allocation-rows.js';
 import { AllocationWorker, type BuiltTree, type RowBatch, rowBatch } from './allocation-worker-client.js';
 import { replaceAllocationSource } from './replace-allocation-source.js';
+import { readAllocationLeavesExcept } from './allocation-records.repository.js';
+import { type AllocationDifference, candidateSide, compareAllocationRows, readLiveRowsOfSource } from './allocation-difference.js';
+
+/** Wallets a dry run lists by default; the counts cover them all. */
+const defaultDifferenceLimit = 20;
 
 export const allocationColumns = ['wallet_address', 'category', 'tokens'] as const;
 
@@ -122,7 +126,8 @@ export async function importAllocationsFile(
 
   // The worker checks checksums while the file is read and builds the Merkle root of the table after
   // the import while the rows are written, from the rows at hand and the other sources' rows.
-  const worker = new AllocationWorker({ checksum: !options.allowUncheckedAddresses, merkle: !options.dryRun });
+  // A dry run hashes the rows too: the root the table would have is part of its difference.
+  const worker = new AllocationWorker({ checksum: !options.allowUncheckedAddresses, merkle: true });
   try {
     const { rows, refusedHere, verdict } = await readAllocationFile(file, options, worker, options.onProgress);
     const { total, error } = checkTotal(rows.micros, rows.lines, rows.length);
@@ -135,7 +140,10 @@ export async function importAllocationsFile(
     if (options.dryRun || refusedHere || error) {
       const refused = await refusal();
       if (refused) return refused;
-      return accepted(rows, (await verdict).wallets, total, await countRowsOfSource(db, 'allocation_records', source));
+      const { wallets, leafCount } = await verdict;
+      if (leafCount !== rows.length) throw new Error(`The import worker hashed ${leafCount} rows where ${rows.length} were read`);
+      const difference = await differenceWithLive(db, source, rows, worker, options.differenceLimit ?? defaultDifferenceLimit);
+      return { ...accepted(rows, wallets, total, difference.liveRows), difference };
     }
     // Nothing wrong so far: the rows go in while the worker finishes its checks, and the transaction
     // waits for its verdict before it commits (a refusal rolls everything back).
@@ -181,6 +189,20 @@ export async function importAllocationsFile(
     return { ...accepted(rows, (await verdict).wallets, total, replaced), merkle: { root, leafCount } };
   } finally {
     await worker.close();
+  }
+
+  async function differenceWithLive(
+    db: Kysely<Database>,
+    source: string,
+    rows: AllocationRows,
+    worker: AllocationWorker,
+    limit: number,
+  ): Promise<AllocationDifference> {
+    // Read outside a transaction: a preview, not a promise; the import itself reads again under its lock.
+    const oldRoot = await liveTableRoot(db);
+    const tree = await worker.merkleTree(await readAllocationLeavesExcept(db, source));
+    const live = await readLiveRowsOfSource(db, source);
+    return compareAllocationRows(source, live, candidateSide(rows), { oldRoot: oldRoot.root, newRoot: tree.root }, limit);
   }
 
   function accepted(rows: AllocationRows, wallets: number, total: number, replacedRows: number): ImportAccepted {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { countDemoRows, type DemoCounts, demoSource, hasAnyDemoRow } from '../../../demo/demo.repository.js';
+import type { AllocationDifference } from '../allocations/allocation-difference.js';
 import type { MerkleRoot } from '../allocations/merkle-root.js';
 import type { LineError } from './csv-reader.js';
 import type { ImportProgress } from './progress.js';
@@ -30,6 +31,8 @@ export interface ImportOptions {
   onProgress?: ImportProgress;
   /** Who imports, for the audit log (allocation files). */
   by?: AuditActor;
+  /** Allocation files, dry run: how many differing wallets the difference lists (the counts cover all). */
+  differenceLimit?: number;
 }
 
 export interface CategoryTotal {
@@ -56,6 +59,8 @@ export interface ImportAccepted {
   dryRun: boolean;
   /** Allocation files, when written: the Merkle root of the whole table after the import. */
   merkle?: MerkleRoot;
+  /** Allocation files, in a dry run: what replacing the live rows of the source would change. */
+  difference?: AllocationDifference;
 }
 
 export interface ImportRejected {
