@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 
 /** Micro-tokens (1e-6 token) as a decimal string: exact beyond 2^53. */
 const Micro = Type.String({ pattern: '^[0-9]+$' });
@@ -56,3 +56,7 @@ export const ImportPreviewResponseSchema = Type.Object({ difference: ImportDiffe
 export const previewWalletLimit = 200;
 /** The largest list a preview takes (about 1M rows of bc1p wallets). */
 export const maxImportUploadBytes = 160 * 1024 * 1024;
+
+export type ImportSnapshotsResponse = Static<typeof ImportSnapshotsResponseSchema>;
+export type ImportDifference = Static<typeof ImportDifferenceSchema>;
+export type ImportPreviewResponse = Static<typeof ImportPreviewResponseSchema>;

@@ -1,10 +1,12 @@
 import { operationsEn } from './i18n/operations-en';
 import { peopleEn } from './i18n/people-en';
+import { importsEn } from './i18n/imports-en';
 
 /** Texts of the operator console at /admin (t.admin). */
 export const adminEn = {
   ...operationsEn,
   ...peopleEn,
+  ...importsEn,
   title: 'Operator console',
   nav: 'Console sections',
   navDisputes: 'Disputes',

@@ -2,10 +2,12 @@ import type { Widen } from '@client/lib/i18n/types';
 import type { adminEn } from './i18n-en';
 import { operationsZh } from './i18n/operations-zh';
 import { peopleZh } from './i18n/people-zh';
+import { importsZh } from './i18n/imports-zh';
 
 export const adminZh: Widen<typeof adminEn> = {
   ...operationsZh,
   ...peopleZh,
+  ...importsZh,
   title: '运营后台',
   nav: '后台栏目',
   navDisputes: '申诉',

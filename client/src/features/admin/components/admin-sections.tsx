@@ -4,6 +4,7 @@ import type { Dictionary } from '@client/lib/i18n/dictionary';
 import { AuditSection } from './audit-section';
 import { DisputesQueue } from './disputes-queue';
 import { PeopleSection } from './people-section';
+import { ImportsSection } from './imports-section';
 import { GrantsSection } from './grants-section';
 import { LaunchSection } from './launch-section';
 import { OverviewSection } from './overview-section';
@@ -24,6 +25,7 @@ export const adminSections: AdminSection[] = [
   { path: '/admin/launch', label: (t) => t.admin.navLaunch, role: 'admin', Component: LaunchSection },
   { path: '/admin/grants', label: (t) => t.admin.navGrants, role: 'admin', Component: GrantsSection },
   { path: '/admin/people', label: (t) => t.admin.navPeople, role: 'admin', Component: PeopleSection },
+  { path: '/admin/imports', label: (t) => t.admin.navImports, role: 'admin', Component: ImportsSection },
   { path: '/admin/audit', label: (t) => t.admin.navAudit, role: 'admin', Component: AuditSection },
 ];
 
