@@ -16,6 +16,7 @@ import * as createClaimTexts from './2026_11_23_1615_create_claim_texts.js';
 import * as coverWalletLookups from './2026_11_26_1800_cover_wallet_lookups.js';
 import * as storeAllocationTree from './2026_11_27_0300_store_allocation_tree.js';
 import * as createAdminRolesAndAuditLog from './2026_11_27_0400_create_admin_roles_and_audit_log.js';
+import * as storeClaimRefusalsAndRevocations from './2026_11_27_0600_store_claim_refusals_and_revocations.js';
 import * as createLookupCounts from './2026_11_27_0620_create_lookup_counts.js';
 
 /** Every migration, by name, in the order they apply. A new migration is added here and nowhere else. */
@@ -37,5 +38,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_1800_cover_wallet_lookups': coverWalletLookups,
   '2026_11_27_0300_store_allocation_tree': storeAllocationTree,
   '2026_11_27_0400_create_admin_roles_and_audit_log': createAdminRolesAndAuditLog,
+  '2026_11_27_0600_store_claim_refusals_and_revocations': storeClaimRefusalsAndRevocations,
   '2026_11_27_0620_create_lookup_counts': createLookupCounts,
 };

@@ -144,6 +144,23 @@ export interface TweetClaimsTable {
   points: number;
   created_at: number;
   meme_id: number | null;
+  /** When an operator revoked the claim (its points taken back); null while it stands. */
+  revoked_at: number | null;
+  revoked_reason: string | null;
+}
+
+/** A refused claim attempt: the code the member was answered with, and the earlier claim a (near) copy matched. */
+export interface ClaimRefusalsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'tweet' | 'meme';
+  tweet_id: string;
+  tweet_url: string;
+  code: string;
+  /** Trigram Jaccard similarity to the matched claim's text (1 for an exact copy). */
+  similarity: number | null;
+  matched_claim_id: number | null;
+  created_at: number;
 }
 
 /** The duplicate-post index of one claim: the normalized text it was judged by (absent when too short). */
@@ -261,6 +278,7 @@ export interface Database {
   x_account_bindings: XAccountBindingsTable;
   oauth_states: OauthStatesTable;
   tweet_claims: TweetClaimsTable;
+  claim_refusals: ClaimRefusalsTable;
   claim_texts: ClaimTextsTable;
   claim_text_bands: ClaimTextBandsTable;
   memes: MemesTable;

@@ -82,28 +82,58 @@ export const BlockResponseSchema = Type.Object({
   blocked: Type.Boolean(),
 });
 
+export const claimOutcomes = ['accepted', 'refused', 'revoked'] as const;
+export type ClaimOutcome = (typeof claimOutcomes)[number];
+
+/** Where the next page of claims starts: `<created ms>.<0 refusal | 1 claim>.<id>`, from the previous page's nextBefore. */
+const ClaimsCursorSchema = Type.String({ pattern: '^\\d{1,16}\\.[01]\\.\\d{1,16}$', maxLength: 40 });
+
 export const AdminClaimsQuerySchema = Type.Object(
   {
     kind: Type.Optional(Type.Union([Type.Literal('tweet'), Type.Literal('meme')])),
-    /** Claims older than this id (the previous page's nextBefore). */
-    before: Type.Optional(Type.Integer({ minimum: 1 })),
+    /** accepted: standing claims; revoked: claims an operator took back; refused: attempts that earned nothing. None: all three. */
+    outcome: Type.Optional(Type.Union([Type.Literal('accepted'), Type.Literal('refused'), Type.Literal('revoked')])),
+    before: Type.Optional(ClaimsCursorSchema),
     limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
   },
   { additionalProperties: false },
 );
 
 export const ReviewedClaimSchema = Type.Object({
+  /** The claim's id (accepted, revoked), or the refused attempt's own id (refused). */
   id: Type.Integer(),
+  outcome: Type.Union([Type.Literal('accepted'), Type.Literal('refused'), Type.Literal('revoked')]),
   walletAddress: Type.String(),
   kind: Type.Union([Type.Literal('tweet'), Type.Literal('meme')]),
   postUrl: Type.String(),
+  /** The claim's points (still counted only while accepted); 0 for a refused attempt. */
   points: Type.Integer(),
   createdAt: Type.String(),
+  /** A refused attempt: the error code the member was answered with; for a (near) copy, the similarity (0–1) and the earlier claim it matched. */
+  refusal: Type.Union([
+    Type.Object({
+      code: Type.String(),
+      score: Type.Union([Type.Number(), Type.Null()]),
+      matchedClaimId: Type.Union([Type.Integer(), Type.Null()]),
+    }),
+    Type.Null(),
+  ]),
+  /** A revoked claim: when, and the operator's reason. */
+  revocation: Type.Union([Type.Object({ at: Type.String(), reason: Type.Union([Type.String(), Type.Null()]) }), Type.Null()]),
 });
 export type ReviewedClaim = Static<typeof ReviewedClaimSchema>;
 
 /** Newest first; `nextBefore` asks for the next page, null on the last. */
 export const AdminClaimsResponseSchema = Type.Object({
   claims: Type.Array(ReviewedClaimSchema),
-  nextBefore: Type.Union([Type.Integer(), Type.Null()]),
+  nextBefore: Type.Union([ClaimsCursorSchema, Type.Null()]),
 });
+export type AdminClaimsResponse = Static<typeof AdminClaimsResponseSchema>;
+
+export const ClaimIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+export const ClaimChangeBodySchema = Type.Object({ reason: ReasonSchema }, { additionalProperties: false });
+
+/** The claim after the change, and its member's points after it. */
+export const ClaimChangeResponseSchema = Type.Object({ claim: ReviewedClaimSchema, memberPoints: Type.Integer() });
+export type ClaimChangeResponse = Static<typeof ClaimChangeResponseSchema>;

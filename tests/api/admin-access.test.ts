@@ -25,6 +25,23 @@ async function fileDispute(wallet: string): Promise<number> {
   return response.json().dispute.id;
 }
 
+/** The member's one claim of 10 points, standing or revoked as asked (created the first time). */
+async function memberClaim(revoked: boolean): Promise<number> {
+  const db = ctx.handle.db;
+  const user = await db.selectFrom('users').select('id').where('wallet_address', '=', mainnetWallets.segwitKey).executeTakeFirstOrThrow();
+  let claim = await db.selectFrom('tweet_claims').select('id').where('user_id', '=', user.id).executeTakeFirst();
+  if (!claim) {
+    claim = await db
+      .insertInto('tweet_claims')
+      .values({ user_id: user.id, tweet_id: '4444', tweet_url: 'https://x.com/a/status/4444', tweet_text: 't', is_custom: 0, points: 10, created_at: clock, meme_id: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  }
+  await db.updateTable('tweet_claims').set({ revoked_at: revoked ? clock : null }).where('id', '=', claim.id).execute();
+  await db.updateTable('users').set({ total_points: revoked ? 0 : 10 }).where('id', '=', user.id).execute();
+  return Number(claim.id);
+}
+
 interface AdminRoute {
   method: 'GET' | 'POST';
   /** The path as the OpenAPI document names it. */
@@ -46,6 +63,18 @@ async function adminRoutes(): Promise<AdminRoute[]> {
     { method: 'GET', path: '/api/admin/audit.csv', role: 'admin', prepare: async () => ({ url: '/api/admin/audit.csv' }) },
     { method: 'GET', path: '/api/admin/disputes', role: 'reviewer', prepare: async () => ({ url: '/api/admin/disputes?status=open' }) },
     { method: 'GET', path: '/api/admin/claims', role: 'reviewer', prepare: async () => ({ url: '/api/admin/claims?kind=tweet' }) },
+    {
+      method: 'POST',
+      path: '/api/admin/claims/{id}/revoke',
+      role: 'reviewer',
+      prepare: async () => ({ url: `/api/admin/claims/${await memberClaim(false)}/revoke`, payload: { reason: 'deleted post' } }),
+    },
+    {
+      method: 'POST',
+      path: '/api/admin/claims/{id}/restore',
+      role: 'reviewer',
+      prepare: async () => ({ url: `/api/admin/claims/${await memberClaim(true)}/restore`, payload: { reason: 'post is back' } }),
+    },
     {
       method: 'POST',
       path: '/api/admin/disputes/{id}/answer',

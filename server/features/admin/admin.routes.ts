@@ -30,6 +30,7 @@ import {
 import { setWalletBlocked } from '../moderation/moderation.service.js';
 import { adminCaller, adminGate } from './admin-gate.js';
 import consoleRoutes from './console.routes.js';
+import claimsRoutes from './claims.routes.js';
 import peopleRoutes from './people.routes.js';
 import importsRoutes from './imports.routes.js';
 
@@ -53,6 +54,7 @@ const adminRoutes: FastifyPluginAsyncTypebox<{ now?: () => number; backupDir?: s
   app.addHook('onRequest', adminGate(app.db, now));
   await app.register(consoleRoutes, { now, backupDir });
   await app.register(peopleRoutes, { now });
+  await app.register(claimsRoutes, { now });
   await app.register(importsRoutes);
 
   app.get(
@@ -170,7 +172,7 @@ const adminRoutes: FastifyPluginAsyncTypebox<{ now?: () => number; backupDir?: s
       config: reviewer,
       schema: {
         tags,
-        summary: "Members' accepted claims, newest first, of one kind or both, paged",
+        summary: "Members' claims and refused attempts, newest first, by kind and outcome (accepted, refused, revoked), paged",
         querystring: AdminClaimsQuerySchema,
         response: { 200: AdminClaimsResponseSchema, ...reads },
       },

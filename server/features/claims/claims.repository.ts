@@ -85,10 +85,23 @@ export async function countUserClaims(db: Kysely<Database>, userId: number): Pro
   return Number(row.count);
 }
 
-/** Every member's claims, newest first, of one kind or both (the operator console). */
+/** Where a page of the review list starts: entries strictly older than this one (newest first). */
+export interface ReviewCursor {
+  createdAt: number;
+  /** Claims sort before refusals of the same millisecond (1 above 0). */
+  source: 0 | 1;
+  id: number;
+}
+
+type ReviewKind = 'tweet' | 'meme' | undefined;
+
+/**
+ * Every member's claims, newest first (then by id), of one kind or both, standing, revoked or both
+ * (the operator console); `cursor` keeps only entries after it in that order.
+ */
 export async function listRecentClaims(
   db: Kysely<Database>,
-  filter: { kind?: 'tweet' | 'meme' | undefined; beforeId?: number | undefined },
+  filter: { kind?: ReviewKind; revoked?: boolean | undefined; cursor?: ReviewCursor | undefined },
   limit: number,
 ) {
   let query = db
@@ -101,11 +114,146 @@ export async function listRecentClaims(
       'tweet_claims.points',
       'tweet_claims.created_at',
       'tweet_claims.meme_id',
+      'tweet_claims.revoked_at',
+      'tweet_claims.revoked_reason',
     ])
+    .orderBy('tweet_claims.created_at', 'desc')
     .orderBy('tweet_claims.id', 'desc')
     .limit(limit);
   if (filter.kind === 'meme') query = query.where('tweet_claims.meme_id', 'is not', null);
   if (filter.kind === 'tweet') query = query.where('tweet_claims.meme_id', 'is', null);
-  if (filter.beforeId !== undefined) query = query.where('tweet_claims.id', '<', filter.beforeId);
+  if (filter.revoked === true) query = query.where('tweet_claims.revoked_at', 'is not', null);
+  if (filter.revoked === false) query = query.where('tweet_claims.revoked_at', 'is', null);
+  const cursor = filter.cursor;
+  if (cursor) {
+    query =
+      cursor.source === 1
+        ? query.where((eb) =>
+            eb.or([
+              eb('tweet_claims.created_at', '<', cursor.createdAt),
+              eb.and([eb('tweet_claims.created_at', '=', cursor.createdAt), eb('tweet_claims.id', '<', cursor.id)]),
+            ]),
+          )
+        : query.where('tweet_claims.created_at', '<', cursor.createdAt);
+  }
   return query.execute();
+}
+
+/** Refused claim attempts, newest first (then by id), of one kind or both, after `cursor` in that order. */
+export async function listRecentRefusals(
+  db: Kysely<Database>,
+  filter: { kind?: ReviewKind; cursor?: ReviewCursor | undefined },
+  limit: number,
+) {
+  let query = db
+    .selectFrom('claim_refusals')
+    .innerJoin('users', 'users.id', 'claim_refusals.user_id')
+    .select([
+      'claim_refusals.id',
+      'users.wallet_address',
+      'claim_refusals.kind',
+      'claim_refusals.tweet_url',
+      'claim_refusals.code',
+      'claim_refusals.similarity',
+      'claim_refusals.matched_claim_id',
+      'claim_refusals.created_at',
+    ])
+    .orderBy('claim_refusals.created_at', 'desc')
+    .orderBy('claim_refusals.id', 'desc')
+    .limit(limit);
+  if (filter.kind) query = query.where('claim_refusals.kind', '=', filter.kind);
+  const cursor = filter.cursor;
+  if (cursor) {
+    query =
+      cursor.source === 0
+        ? query.where((eb) =>
+            eb.or([
+              eb('claim_refusals.created_at', '<', cursor.createdAt),
+              eb.and([eb('claim_refusals.created_at', '=', cursor.createdAt), eb('claim_refusals.id', '<', cursor.id)]),
+            ]),
+          )
+        : query.where('claim_refusals.created_at', '<=', cursor.createdAt);
+  }
+  return query.execute();
+}
+
+export interface NewRefusal {
+  userId: number;
+  kind: 'tweet' | 'meme';
+  tweetId: string;
+  tweetUrl: string;
+  code: string;
+  similarity: number | null;
+  matchedClaimId: number | null;
+  now: number;
+}
+
+export async function insertRefusal(db: Kysely<Database>, refusal: NewRefusal): Promise<void> {
+  await db
+    .insertInto('claim_refusals')
+    .values({
+      user_id: refusal.userId,
+      kind: refusal.kind,
+      tweet_id: refusal.tweetId,
+      tweet_url: refusal.tweetUrl,
+      code: refusal.code,
+      similarity: refusal.similarity,
+      matched_claim_id: refusal.matchedClaimId,
+      created_at: refusal.now,
+    })
+    .execute();
+}
+
+/** One claim with its member's wallet, for an operator's change; undefined when there is none. */
+export async function findClaimForChange(db: Kysely<Database>, claimId: number) {
+  return db
+    .selectFrom('tweet_claims')
+    .innerJoin('users', 'users.id', 'tweet_claims.user_id')
+    .select([
+      'tweet_claims.id',
+      'tweet_claims.user_id',
+      'users.wallet_address',
+      'tweet_claims.tweet_url',
+      'tweet_claims.points',
+      'tweet_claims.created_at',
+      'tweet_claims.meme_id',
+      'tweet_claims.revoked_at',
+      'tweet_claims.revoked_reason',
+    ])
+    .where('tweet_claims.id', '=', claimId)
+    .executeTakeFirst();
+}
+
+/**
+ * Marks a standing claim revoked (`revoked` set) or a revoked one standing again (null), only from the
+ * other state, in one conditional update: of two operators racing, exactly one changes the row.
+ */
+export async function setClaimRevoked(
+  db: Kysely<Database>,
+  claimId: number,
+  revoked: { at: number; reason: string } | null,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('tweet_claims')
+    .set({ revoked_at: revoked?.at ?? null, revoked_reason: revoked?.reason ?? null })
+    .where('id', '=', claimId)
+    .where('revoked_at', revoked ? 'is' : 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Adds `delta` (negative: takes away) to the member's points unless that would leave them below
+ * zero, in one conditional update; the points after, or null when refused.
+ */
+export async function changeMemberPoints(db: Kysely<Database>, userId: number, delta: number): Promise<number | null> {
+  const result = await db
+    .updateTable('users')
+    .set((eb) => ({ total_points: eb('total_points', '+', delta) }))
+    .where('id', '=', userId)
+    .where((eb) => eb(eb('total_points', '+', delta), '>=', 0))
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return null;
+  const row = await db.selectFrom('users').select('total_points').where('id', '=', userId).executeTakeFirstOrThrow();
+  return Number(row.total_points);
 }

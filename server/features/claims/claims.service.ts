@@ -5,12 +5,25 @@ import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError } from '../../errors.js';
 import type { XPost } from '../../integrations/x-client.js';
 import { assertAccountStillEligible, requireTwitterAccount, type XDeps } from '../x-auth/x-auth.service.js';
-import type { ReviewedClaim } from '@shared/schemas/admin';
-import { awardPointsOffCooldown, findUserPoints, insertClaim, isPostClaimed, listRecentClaims } from './claims.repository.js';
+import type { ClaimChangeResponse, ClaimOutcome, ReviewedClaim } from '@shared/schemas/admin';
+import { type AuditActor, appendAudit } from '../audit/audit.service.js';
+import {
+  awardPointsOffCooldown,
+  changeMemberPoints,
+  findClaimForChange,
+  findUserPoints,
+  insertClaim,
+  insertRefusal,
+  isPostClaimed,
+  listRecentClaims,
+  listRecentRefusals,
+  type ReviewCursor,
+  setClaimRevoked,
+} from './claims.repository.js';
 import { insertClaimText, lockClaimTexts } from './claim-texts.repository.js';
 import type { ClaimCounter, ClaimKind } from './claim-counter.js';
 import { cooldownError, cooldownFrom } from './cooldown.js';
-import { alreadyClaimed, assertNotDuplicate, indexedTextOf } from './duplicate-check.js';
+import { alreadyClaimed, assertNotDuplicate, DuplicateClaimError, indexedTextOf } from './duplicate-check.js';
 import { fetchOwnPost } from './own-post.js';
 
 export { countUserClaims, listUserClaims } from './claims.repository.js';
@@ -49,12 +62,44 @@ export interface PostClaim {
 }
 
 /**
+ * Rules on a claim (judgeClaim) and keeps each refusal for the operator console: the code the member
+ * is answered with and, for a (near) copy, the similarity and the earlier claim it matched. The member
+ * hears exactly the refusal, whether or not it could be kept; failures of our own (5xx) are no refusal.
+ */
+export async function claimPost(deps: ClaimDeps, user: User, claim: PostClaim, now: number) {
+  try {
+    return await judgeClaim(deps, user, claim, now);
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode < 500) await keepRefusal(deps.db, user, claim, error, now);
+    throw error;
+  }
+}
+
+async function keepRefusal(db: Kysely<Database>, user: User, claim: PostClaim, error: AppError, now: number): Promise<void> {
+  const match = error instanceof DuplicateClaimError ? error.match : null;
+  try {
+    await insertRefusal(db, {
+      userId: user.id,
+      kind: claim.kind,
+      tweetId: claim.tweetId,
+      tweetUrl: claim.tweetUrl,
+      code: error.code,
+      similarity: match?.similarity ?? null,
+      matchedClaimId: match?.claimId ?? null,
+      now,
+    });
+  } catch {
+    // The record is the console's; the member's answer is the refusal itself.
+  }
+}
+
+/**
  * Every rule of a points-earning post in one place: mining open, X linked, one claim per post ever,
  * one claim per cooldown across tweets and memes, the X account still meeting the account
  * requirements, the post checked on X, its text not a (near) copy of an earlier claimed post, then
  * the claim, its points and its text's place in the duplicate index in one transaction.
  */
-export async function claimPost(deps: ClaimDeps, user: User, claim: PostClaim, now: number) {
+async function judgeClaim(deps: ClaimDeps, user: User, claim: PostClaim, now: number) {
   if (!deps.miningOpen) {
     throw new AppError(403, 'MINING_CLOSED', 'Mining Phase Complete - Energy mining is now disabled. Posts no longer earn points.');
   }
@@ -106,19 +151,148 @@ export async function claimPost(deps: ClaimDeps, user: User, claim: PostClaim, n
   return { pointsEarned: points, totalAcornMined: Number(totalAcornMined) };
 }
 
-/** One page of every member's claims, newest first, and the id to ask the next page before (null on the last). */
-export async function listClaimsForReview(
-  db: Kysely<Database>,
-  query: { kind?: 'tweet' | 'meme' | undefined; before?: number | undefined; limit: number },
-): Promise<{ claims: ReviewedClaim[]; nextBefore: number | null }> {
-  const rows = await listRecentClaims(db, { kind: query.kind, beforeId: query.before }, query.limit + 1);
-  const claims = rows.slice(0, query.limit).map((row) => ({
+type ClaimRow = NonNullable<Awaited<ReturnType<typeof findClaimForChange>>>;
+type RefusalRow = Awaited<ReturnType<typeof listRecentRefusals>>[number];
+
+const isoOf = (ms: number | string) => new Date(Number(ms)).toISOString();
+
+function reviewedClaim(row: Omit<ClaimRow, 'user_id'>): ReviewedClaim {
+  const revoked = row.revoked_at !== null;
+  return {
     id: Number(row.id),
+    outcome: revoked ? 'revoked' : 'accepted',
     walletAddress: row.wallet_address,
-    kind: row.meme_id === null ? ('tweet' as const) : ('meme' as const),
+    kind: row.meme_id === null ? 'tweet' : 'meme',
     postUrl: row.tweet_url,
     points: Number(row.points),
-    createdAt: new Date(Number(row.created_at)).toISOString(),
-  }));
-  return { claims, nextBefore: rows.length > query.limit ? claims.at(-1)!.id : null };
+    createdAt: isoOf(row.created_at),
+    refusal: null,
+    revocation: revoked ? { at: isoOf(row.revoked_at!), reason: row.revoked_reason } : null,
+  };
+}
+
+function reviewedRefusal(row: RefusalRow): ReviewedClaim {
+  return {
+    id: Number(row.id),
+    outcome: 'refused',
+    walletAddress: row.wallet_address,
+    kind: row.kind,
+    postUrl: row.tweet_url,
+    points: 0,
+    createdAt: isoOf(row.created_at),
+    refusal: {
+      code: row.code,
+      score: row.similarity === null ? null : Number(row.similarity),
+      matchedClaimId: row.matched_claim_id === null ? null : Number(row.matched_claim_id),
+    },
+    revocation: null,
+  };
+}
+
+interface Entry {
+  key: ReviewCursor;
+  claim: ReviewedClaim;
+}
+
+const cursorText = (key: ReviewCursor) => `${key.createdAt}.${key.source}.${key.id}`;
+
+function parseCursor(text: string | undefined): ReviewCursor | undefined {
+  if (text === undefined) return undefined;
+  const [createdAt, source, id] = text.split('.').map(Number) as [number, number, number];
+  return { createdAt, source: source === 1 ? 1 : 0, id };
+}
+
+/** Newest first; of one millisecond, claims before refusals, then the higher id first. */
+const newestFirst = (a: Entry, b: Entry) =>
+  b.key.createdAt - a.key.createdAt || b.key.source - a.key.source || b.key.id - a.key.id;
+
+/**
+ * One page of every member's claims and refused attempts, newest first, of one kind and outcome or
+ * all, and the cursor to ask the next page with (null on the last).
+ */
+export async function listClaimsForReview(
+  db: Kysely<Database>,
+  query: { kind?: 'tweet' | 'meme' | undefined; outcome?: ClaimOutcome | undefined; before?: string | undefined; limit: number },
+): Promise<{ claims: ReviewedClaim[]; nextBefore: string | null }> {
+  const cursor = parseCursor(query.before);
+  const outcome = query.outcome;
+  const wanted = query.limit + 1;
+  const [claimRows, refusalRows] = await Promise.all([
+    outcome === 'refused'
+      ? Promise.resolve([])
+      : listRecentClaims(db, { kind: query.kind, revoked: outcome === undefined ? undefined : outcome === 'revoked', cursor }, wanted),
+    outcome === undefined || outcome === 'refused' ? listRecentRefusals(db, { kind: query.kind, cursor }, wanted) : Promise.resolve([]),
+  ]);
+  const entries: Entry[] = [
+    ...claimRows.map((row) => ({ key: { createdAt: Number(row.created_at), source: 1 as const, id: Number(row.id) }, claim: reviewedClaim(row) })),
+    ...refusalRows.map((row) => ({ key: { createdAt: Number(row.created_at), source: 0 as const, id: Number(row.id) }, claim: reviewedRefusal(row) })),
+  ].sort(newestFirst);
+  const page = entries.slice(0, query.limit);
+  return { claims: page.map((entry) => entry.claim), nextBefore: entries.length > query.limit ? cursorText(page.at(-1)!.key) : null };
+}
+
+export type ClaimChange =
+  | ({ ok: true } & ClaimChangeResponse)
+  | { ok: false; status: 404 | 409; problem: string };
+
+/**
+ * An operator revokes a standing claim (its points leave the member, so the leaderboard follows within
+ * its cache time) or restores a revoked one (they come back), with a reason and one audit entry
+ * (`claim.revoke` / `claim.restore`, before and after with the member's points) in the same
+ * transaction. A claim not in the state to change is 409; the post stays claimed either way.
+ */
+export async function changeClaimStanding(
+  db: Kysely<Database>,
+  claimId: number,
+  change: { revoke: boolean; reason: string; by: AuditActor; now: number },
+): Promise<ClaimChange> {
+  try {
+    return await changeInTransaction(db, claimId, change);
+  } catch (error) {
+    if (error instanceof RefusedChange) return { ok: false, status: 409, problem: error.message };
+    throw error;
+  }
+}
+
+class RefusedChange extends Error {}
+
+async function changeInTransaction(
+  db: Kysely<Database>,
+  claimId: number,
+  change: { revoke: boolean; reason: string; by: AuditActor; now: number },
+): Promise<ClaimChange> {
+  return db.transaction().execute(async (trx): Promise<ClaimChange> => {
+    const row = await findClaimForChange(trx, claimId);
+    if (!row) return { ok: false, status: 404, problem: `no claim ${claimId}` };
+    const points = Number(row.points);
+    if (!(await setClaimRevoked(trx, claimId, change.revoke ? { at: change.now, reason: change.reason } : null))) {
+      return {
+        ok: false,
+        status: 409,
+        problem: change.revoke ? `claim ${claimId} is already revoked` : `claim ${claimId} is not revoked: there is nothing to restore`,
+      };
+    }
+    const memberPoints = await changeMemberPoints(trx, Number(row.user_id), change.revoke ? -points : points);
+    if (memberPoints === null) {
+      const { total_points: has } = await findUserPoints(trx, Number(row.user_id));
+      // Thrown to roll the mark back; answered below.
+      throw new RefusedChange(`${row.wallet_address} has ${Number(has)} points: taking the claim's ${points} would leave them below zero.`);
+    }
+    const before = reviewedClaim(row);
+    const after = reviewedClaim((await findClaimForChange(trx, claimId))!);
+    const memberBefore = memberPoints - (change.revoke ? -points : points);
+    await appendAudit(
+      trx,
+      change.by,
+      {
+        action: change.revoke ? 'claim.revoke' : 'claim.restore',
+        target: `claim:${claimId}`,
+        reason: change.reason,
+        before: { outcome: before.outcome, claimPoints: points, wallet: row.wallet_address, memberPoints: memberBefore },
+        after: { outcome: after.outcome, claimPoints: points, wallet: row.wallet_address, memberPoints },
+      },
+      change.now,
+    );
+    return { ok: true, claim: after, memberPoints };
+  });
 }
