@@ -43,6 +43,7 @@ const texts = {
     nav: 'Console sections',
     disputes: 'Disputes',
     overview: 'Overview',
+    claims: 'Claims',
     audit: 'Audit log',
     answer: (id: number) => `Answer: Dispute #${id}`,
     answerDialog: (id: number) => `Answer dispute #${id}`,
@@ -79,6 +80,7 @@ const texts = {
     nav: '后台栏目',
     disputes: '申诉',
     overview: '概览',
+    claims: '领取',
     audit: '审计日志',
     answer: (id: number) => `回复: 申诉 #${id}`,
     answerDialog: (id: number) => `回复申诉 #${id}`,
@@ -158,7 +160,7 @@ describe.each(['en', 'zh'] as const)('the operator console at /admin (%s)', (lan
 
     const page = await signInToConsole(language, reviewer);
     const nav = page.getByRole('navigation', { name: text.nav });
-    expect(await nav.getByRole('link').allInnerTexts()).toEqual([text.disputes, text.overview]);
+    expect(await nav.getByRole('link').allInnerTexts()).toEqual([text.disputes, text.overview, text.claims]);
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
 
     const row = page.getByRole('row', { name: new RegExp(`#${id}\\b`) });

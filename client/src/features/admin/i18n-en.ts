@@ -1,11 +1,13 @@
 import { operationsEn } from './i18n/operations-en';
 import { peopleEn } from './i18n/people-en';
+import { claimsEn } from './i18n/claims-en';
 import { importsEn } from './i18n/imports-en';
 
 /** Texts of the operator console at /admin (t.admin). */
 export const adminEn = {
   ...operationsEn,
   ...peopleEn,
+  ...claimsEn,
   ...importsEn,
   title: 'Operator console',
   nav: 'Console sections',

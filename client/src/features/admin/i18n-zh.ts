@@ -2,11 +2,13 @@ import type { Widen } from '@client/lib/i18n/types';
 import type { adminEn } from './i18n-en';
 import { operationsZh } from './i18n/operations-zh';
 import { peopleZh } from './i18n/people-zh';
+import { claimsZh } from './i18n/claims-zh';
 import { importsZh } from './i18n/imports-zh';
 
 export const adminZh: Widen<typeof adminEn> = {
   ...operationsZh,
   ...peopleZh,
+  ...claimsZh,
   ...importsZh,
   title: '运营后台',
   nav: '后台栏目',

@@ -3,6 +3,7 @@ import type { AdminRole } from '@shared/schemas/admin';
 import type { Dictionary } from '@client/lib/i18n/dictionary';
 import { AuditSection } from './audit-section';
 import { DisputesQueue } from './disputes-queue';
+import { ClaimsSection } from './claims-section';
 import { PeopleSection } from './people-section';
 import { ImportsSection } from './imports-section';
 import { GrantsSection } from './grants-section';
@@ -22,6 +23,7 @@ export interface AdminSection {
 export const adminSections: AdminSection[] = [
   { path: '/admin', label: (t) => t.admin.navDisputes, role: 'reviewer', Component: DisputesQueue },
   { path: '/admin/overview', label: (t) => t.admin.navOverview, role: 'reviewer', Component: OverviewSection },
+  { path: '/admin/claims', label: (t) => t.admin.navClaims, role: 'reviewer', Component: ClaimsSection },
   { path: '/admin/launch', label: (t) => t.admin.navLaunch, role: 'admin', Component: LaunchSection },
   { path: '/admin/grants', label: (t) => t.admin.navGrants, role: 'admin', Component: GrantsSection },
   { path: '/admin/people', label: (t) => t.admin.navPeople, role: 'admin', Component: PeopleSection },
