@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { FoundAllocationSchema } from './allocation.js';
 import { DisputeSchema, DisputeStatusSchema } from './disputes.js';
 
 /** A reviewer answers disputes; an admin does that and everything else in the console. */
@@ -60,7 +61,14 @@ export const AdminDisputesQuerySchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const AdminDisputesResponseSchema = Type.Object({ disputes: Type.Array(DisputeSchema) });
+/** A dispute as the queue shows it: with the holder's allocation in the live snapshot (null: none) beside the message. */
+export const AdminDisputeSchema = Type.Object({
+  ...DisputeSchema.properties,
+  holderAllocation: Type.Union([FoundAllocationSchema, Type.Null()]),
+});
+export type AdminDispute = Static<typeof AdminDisputeSchema>;
+
+export const AdminDisputesResponseSchema = Type.Object({ disputes: Type.Array(AdminDisputeSchema) });
 
 export const DisputeIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 

@@ -9,7 +9,7 @@ export type LookupBody = Static<typeof LookupBodySchema>;
 export const AllocationCategorySchema = Type.Object({ category: Type.String(), tokens: Type.Number() });
 export type AllocationCategory = Static<typeof AllocationCategorySchema>;
 
-const FoundAllocationSchema = Type.Object({
+export const FoundAllocationSchema = Type.Object({
   walletAddress: Type.String(),
   totalTokens: Type.Number(),
   recordCount: Type.Integer(),

@@ -22,7 +22,6 @@ import { exportAuditCsv, listAudit } from '../audit/audit.service.js';
 import { listClaimsForReview } from '../claims/claims.service.js';
 import {
   answerDispute,
-  listDisputesForOperator,
   type OperatorResult,
   reopenDispute,
   resolveDispute,
@@ -33,6 +32,7 @@ import consoleRoutes from './console.routes.js';
 import claimsRoutes from './claims.routes.js';
 import peopleRoutes from './people.routes.js';
 import importsRoutes from './imports.routes.js';
+import { listDisputesWithHoldings } from './disputes-with-holdings.js';
 
 const tags = ['Admin'];
 const reads = errorResponses(400, 401, 403);
@@ -103,12 +103,12 @@ const adminRoutes: FastifyPluginAsyncTypebox<{ now?: () => number; backupDir?: s
       config: reviewer,
       schema: {
         tags,
-        summary: "Holders' disputes, oldest first, of one status or all",
+        summary: "Holders' disputes, oldest first, of one status or all, each with the holder's allocation in the live snapshot",
         querystring: AdminDisputesQuerySchema,
         response: { 200: AdminDisputesResponseSchema, ...reads },
       },
     },
-    async (request) => ({ disputes: await listDisputesForOperator(app.db, request.query.status ?? null) }),
+    async (request) => ({ disputes: await listDisputesWithHoldings(app.db, request.query.status ?? null) }),
   );
 
   app.post(

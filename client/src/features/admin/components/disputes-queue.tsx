@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
-import type { Dispute } from '@shared/schemas/disputes';
+import type { AdminDispute } from '@shared/schemas/admin';
 import { toast } from '@client/components/toast/use-toast';
 import { formatDate } from '@client/lib/i18n/format-date';
+import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import { type DisputeAction, type DisputeStatus, useAdminDisputes, useDisputeAction } from '../api/admin-disputes';
 import { useRecheckOnRefusal } from '../api/refused';
@@ -54,6 +55,7 @@ export function DisputesQueue() {
                 <th scope="col">{t.admin.colId}</th>
                 <th scope="col">{t.admin.colWallet}</th>
                 <th scope="col">{t.admin.colMessage}</th>
+                <th scope="col">{t.admin.colAllocation}</th>
                 <th scope="col">{t.admin.colStatus}</th>
                 <th scope="col">{t.admin.colAnswer}</th>
                 <th scope="col">{t.admin.colActions}</th>
@@ -62,7 +64,7 @@ export function DisputesQueue() {
             <tbody>
               {disputes.data?.disputes.length === 0 && (
                 <tr>
-                  <td colSpan={6}>{t.admin.noDisputes}</td>
+                  <td colSpan={7}>{t.admin.noDisputes}</td>
                 </tr>
               )}
               {disputes.data?.disputes.map((dispute) => (
@@ -77,7 +79,7 @@ export function DisputesQueue() {
 }
 
 interface RowProps {
-  dispute: Dispute;
+  dispute: AdminDispute;
   language: ReturnType<typeof useLanguage>['language'];
   busy: boolean;
   run: (change: DisputeAction, onDone?: () => void) => void;
@@ -95,6 +97,9 @@ function DisputeRow({ dispute, language, busy, run }: RowProps) {
       </th>
       <td className="admin__mono">{dispute.walletAddress}</td>
       <td className="admin__text">{dispute.message}</td>
+      <td>
+        <HolderAllocation dispute={dispute} language={language} />
+      </td>
       <td>{t.admin.status[dispute.status]}</td>
       <td className="admin__text">{dispute.answer ?? ''}</td>
       <td>
@@ -117,5 +122,25 @@ function DisputeRow({ dispute, language, busy, run }: RowProps) {
         </div>
       </td>
     </tr>
+  );
+}
+
+/** What the holder is allocated in the live snapshot, so a reviewer answers with the figures beside the message. */
+function HolderAllocation({ dispute, language }: { dispute: AdminDispute; language: RowProps['language'] }) {
+  const { t } = useLanguage();
+  const allocation = dispute.holderAllocation;
+  if (!allocation) return <span className="muted">{t.admin.noAllocation}</span>;
+  return (
+    <>
+      <strong>{t.admin.tokens(formatNumber(allocation.totalTokens, language))}</strong>
+      <ul className="admin__categories">
+        {allocation.categories.map((row) => (
+          <li key={row.category}>
+            {row.category}: {formatNumber(row.tokens, language)}
+          </li>
+        ))}
+      </ul>
+      {allocation.asOfBlock !== null && <span className="muted">{t.admin.asOfBlock(formatNumber(allocation.asOfBlock, language))}</span>}
+    </>
   );
 }

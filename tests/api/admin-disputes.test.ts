@@ -1,0 +1,56 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { labelAllocationSnapshot } from '../../server/features/allocation/allocation-snapshot.service.js';
+import { grant } from '../helpers/admin-callers.js';
+import { createTestWallet } from '../helpers/bitcoin-signer.js';
+import { seedAllocationRecords } from '../helpers/seed.js';
+import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { signInWithWallet } from '../helpers/wallet-sign-in.js';
+import { mainnetWallets } from '../helpers/wallets.js';
+import { loginCookie } from '../helpers/x-flow.js';
+
+let ctx: TestContext;
+beforeEach(async () => {
+  ctx = await createTestApp();
+});
+afterEach(async () => ctx.close());
+
+async function fileDispute(wallet: string, message: string) {
+  const { cookie } = await loginCookie(ctx.app, wallet);
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/allocation/disputes', headers: { cookie }, payload: { message } });
+  expect(response.statusCode, response.body).toBe(201);
+}
+
+describe('the disputes queue of /api/admin', () => {
+  it("shows each holder's allocation in the live snapshot, with its as-of block, beside the message", async () => {
+    await seedAllocationRecords(ctx.handle.db, [
+      { wallet: mainnetWallets.taproot, category: 'Staking Season 1', tokens: '1500.5' },
+      { wallet: mainnetWallets.taproot, category: 'OG holders', tokens: '20000' },
+    ]);
+    await labelAllocationSnapshot(ctx.handle.db, { source: 'test', asOfBlock: 870_000, importedAt: Date.now() });
+    await fileDispute(mainnetWallets.taproot, 'My Season 1 tokens look low.');
+    await fileDispute(mainnetWallets.legacy, 'I am not on the list.');
+
+    const reviewer = createTestWallet('p2tr');
+    await grant(ctx, reviewer.address, 'reviewer');
+    const { cookie } = await signInWithWallet(ctx.app, reviewer);
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/admin/disputes?status=open', headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    const rows = response.json().disputes as Array<{ message: string; holderAllocation: unknown }>;
+    expect(rows.map((row) => [row.message, row.holderAllocation])).toEqual([
+      [
+        'My Season 1 tokens look low.',
+        {
+          walletAddress: mainnetWallets.taproot,
+          totalTokens: 21500.5,
+          recordCount: 2,
+          categories: [
+            { category: 'OG holders', tokens: 20000 },
+            { category: 'Staking Season 1', tokens: 1500.5 },
+          ],
+          asOfBlock: 870_000,
+        },
+      ],
+      ['I am not on the list.', null],
+    ]);
+  });
+});
