@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { countDemoRows, type DemoCounts, demoSource, hasAnyDemoRow } from '../../../demo/demo.repository.js';
-import type { AllocationDifference } from '../allocations/allocation-difference.js';
+import type { AllocationDifference } from '../allocations/allocation-difference-types.js';
 import type { MerkleRoot } from '../allocations/merkle-root.js';
 import type { LineError } from './csv-reader.js';
 import type { ImportProgress } from './progress.js';
