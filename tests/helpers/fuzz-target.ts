@@ -15,12 +15,16 @@ import { mainnetWallets } from './wallets.js';
 import { connectX, loginCookie } from './x-flow.js';
 
 /**
- * The parts of the two upload routes, which read their form themselves and so have no body schema
+ * The parts of the routes that take a file (uploads, the console's import preview), which read their form themselves and so have no body schema
  * in the document (its description names them). The suite fails if a multipart route is missing here.
  */
 export const multipartShapes: Record<string, MultipartShape> = {
   'POST /api/upload/image': { fileField: 'image', textFields: {} },
   'POST /api/upload/complete-meme': { fileField: 'memeImage', textFields: { memeId: { type: 'integer', minimum: 1 } } },
+  'POST /api/admin/imports/preview': {
+    fileField: 'file',
+    textFields: { source: { type: 'string', maxLength: 64 }, category: { type: 'string', maxLength: 64 } },
+  },
 };
 
 const foreignOrigin = 'https://evil.example';
