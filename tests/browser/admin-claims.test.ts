@@ -4,6 +4,7 @@ import { grant } from '../helpers/admin-callers.js';
 import { axeViolations } from '../helpers/axe.js';
 import { createTestWallet, type TestWallet } from '../helpers/bitcoin-signer.js';
 import { eventually, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
+import { signInToConsoleOn } from '../helpers/console-sign-in.js';
 import { loginCookie } from '../helpers/x-flow.js';
 
 let server: RunningServer;
@@ -30,14 +31,6 @@ type Language = 'en' | 'zh';
 
 const texts = {
   en: {
-    signIn: 'Sign in with wallet',
-    picker: 'Sign in with your wallet',
-    manual: 'Sign with another wallet',
-    address: 'Your Bitcoin address',
-    getMessage: 'Get the message to sign',
-    message: 'Message to sign',
-    signature: 'Signature',
-    verify: 'Verify and sign in',
     nav: 'Console sections',
     claims: 'Claims',
     table: 'Claims and refused attempts, newest first',
@@ -51,14 +44,6 @@ const texts = {
     points: (wallet: string, points: number) => `${wallet} now has ${points} points.`,
   },
   zh: {
-    signIn: '使用钱包登录',
-    picker: '使用您的钱包登录',
-    manual: '使用其他钱包签名',
-    address: '您的比特币地址',
-    getMessage: '获取要签名的消息',
-    message: '要签名的消息',
-    signature: '签名',
-    verify: '验证并登录',
     nav: '后台栏目',
     claims: '领取',
     table: '领取记录与被拒绝的尝试，最新在前',
@@ -74,24 +59,10 @@ const texts = {
 } as const;
 
 async function signInToConsole(language: Language, wallet: TestWallet): Promise<Page> {
-  const text = texts[language];
   const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
   contexts.push(context);
   await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
-  const page = await context.newPage();
-  await page.goto('/admin');
-  await page.getByRole('heading', { name: text.picker }).waitFor();
-  await page.getByRole('button', { name: text.signIn }).click();
-  await page.getByRole('dialog', { name: text.picker }).getByRole('button', { name: text.manual }).click();
-  const dialog = page.getByRole('dialog', { name: text.manual });
-  await dialog.getByLabel(text.address).fill(wallet.address);
-  await dialog.getByRole('button', { name: text.getMessage }).click();
-  const message = await dialog.getByLabel(text.message).inputValue();
-  await dialog.getByLabel(text.signature, { exact: true }).fill(wallet.sign(message));
-  await dialog.getByRole('button', { name: text.verify }).click();
-  await dialog.waitFor({ state: 'detached' });
-  await page.getByRole('navigation', { name: text.nav }).waitFor();
-  return page;
+  return signInToConsoleOn(await context.newPage(), language, wallet);
 }
 
 async function openClaims(page: Page, language: Language) {

@@ -6,6 +6,7 @@ import { axeViolations } from '../helpers/axe.js';
 import { createTestWallet, type TestWallet } from '../helpers/bitcoin-signer.js';
 import { eventually, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
+import { signInToConsoleOn } from '../helpers/console-sign-in.js';
 import { loginCookie } from '../helpers/x-flow.js';
 
 let server: RunningServer;
@@ -34,14 +35,6 @@ type Language = 'en' | 'zh';
 
 const texts = {
   en: {
-    signIn: 'Sign in with wallet',
-    picker: 'Sign in with your wallet',
-    manual: 'Sign with another wallet',
-    address: 'Your Bitcoin address',
-    getMessage: 'Get the message to sign',
-    message: 'Message to sign',
-    signature: 'Signature',
-    verify: 'Verify and sign in',
     nav: 'Console sections',
     overview: 'Overview',
     launch: 'Launch',
@@ -58,14 +51,6 @@ const texts = {
     reviewer: 'reviewer',
   },
   zh: {
-    signIn: '使用钱包登录',
-    picker: '使用您的钱包登录',
-    manual: '使用其他钱包签名',
-    address: '您的比特币地址',
-    getMessage: '获取要签名的消息',
-    message: '要签名的消息',
-    signature: '签名',
-    verify: '验证并登录',
     nav: '后台栏目',
     overview: '概览',
     launch: '上线开关',
@@ -92,21 +77,7 @@ async function newPage(language: Language): Promise<Page> {
 
 /** /admin, then the wallet sign-in's manual path: the challenge signed with the wallet's key. */
 async function signInToConsole(language: Language, wallet: TestWallet): Promise<Page> {
-  const text = texts[language];
-  const page = await newPage(language);
-  await page.goto('/admin');
-  await page.getByRole('heading', { name: text.picker }).waitFor();
-  await page.getByRole('button', { name: text.signIn }).click();
-  await page.getByRole('dialog', { name: text.picker }).getByRole('button', { name: text.manual }).click();
-  const dialog = page.getByRole('dialog', { name: text.manual });
-  await dialog.getByLabel(text.address).fill(wallet.address);
-  await dialog.getByRole('button', { name: text.getMessage }).click();
-  const message = await dialog.getByLabel(text.message).inputValue();
-  await dialog.getByLabel(text.signature, { exact: true }).fill(wallet.sign(message));
-  await dialog.getByRole('button', { name: text.verify }).click();
-  await dialog.waitFor({ state: 'detached' });
-  await page.getByRole('navigation', { name: text.nav }).waitFor();
-  return page;
+  return signInToConsoleOn(await newPage(language), language, wallet);
 }
 
 /** Follows a console section's link by keyboard: focus, then Enter. */
