@@ -5,10 +5,22 @@ import type { Page } from 'playwright-core';
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
- * The ids of serious or critical axe-core (WCAG 2 A/AA) violations on the page as it is now, within
+ * The ids of serious or critical axe-core (WCAG 2 A/AA) violations on the page at rest, within
  * `selector` when one is given.
+ *
+ * Finite animations (a toast fading in over the table, a dialog's overlay leaving) are awaited first:
+ * axe blends a half-transparent layer into the colours beneath it and would report a contrast that no
+ * reader sees once the animation ends.
  */
 export async function axeViolations(page: Page, selector?: string): Promise<string[]> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(axeSource);
   return page.evaluate(async (include) => {
     type Result = { violations: Array<{ id: string; impact: string | null }> };
