@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Expression, expressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 export interface NewClaim {
@@ -95,6 +95,25 @@ export interface ReviewCursor {
 
 type ReviewKind = 'tweet' | 'meme' | undefined;
 
+/** Where each table's rows stand in the review order among entries of the same millisecond. */
+const reviewSource = { tweet_claims: 1, claim_refusals: 0 } as const;
+
+/**
+ * The rows of `table` that come after `cursor` in the review order (created_at, then source, then id,
+ * each descending). Of the cursor's own millisecond, the cursor's own table keeps the lower ids, the
+ * refusals after a claim all stay, the claims after a refusal all go.
+ */
+function afterCursor(table: keyof typeof reviewSource, cursor: ReviewCursor): Expression<SqlBool> {
+  const eb = expressionBuilder<Database, never>();
+  const createdAt = sql.ref<number>(`${table}.created_at`);
+  const source = reviewSource[table];
+  if (source !== cursor.source) return eb(createdAt, source < cursor.source ? '<=' : '<', cursor.createdAt);
+  return eb.or([
+    eb(createdAt, '<', cursor.createdAt),
+    eb.and([eb(createdAt, '=', cursor.createdAt), eb(sql.ref<number>(`${table}.id`), '<', cursor.id)]),
+  ]);
+}
+
 /**
  * Every member's claims, newest first (then by id), of one kind or both, standing, revoked or both
  * (the operator console); `cursor` keeps only entries after it in that order.
@@ -125,17 +144,7 @@ export async function listRecentClaims(
   if (filter.revoked === true) query = query.where('tweet_claims.revoked_at', 'is not', null);
   if (filter.revoked === false) query = query.where('tweet_claims.revoked_at', 'is', null);
   const cursor = filter.cursor;
-  if (cursor) {
-    query =
-      cursor.source === 1
-        ? query.where((eb) =>
-            eb.or([
-              eb('tweet_claims.created_at', '<', cursor.createdAt),
-              eb.and([eb('tweet_claims.created_at', '=', cursor.createdAt), eb('tweet_claims.id', '<', cursor.id)]),
-            ]),
-          )
-        : query.where('tweet_claims.created_at', '<', cursor.createdAt);
-  }
+  if (cursor) query = query.where(afterCursor('tweet_claims', cursor));
   return query.execute();
 }
 
@@ -163,17 +172,7 @@ export async function listRecentRefusals(
     .limit(limit);
   if (filter.kind) query = query.where('claim_refusals.kind', '=', filter.kind);
   const cursor = filter.cursor;
-  if (cursor) {
-    query =
-      cursor.source === 0
-        ? query.where((eb) =>
-            eb.or([
-              eb('claim_refusals.created_at', '<', cursor.createdAt),
-              eb.and([eb('claim_refusals.created_at', '=', cursor.createdAt), eb('claim_refusals.id', '<', cursor.id)]),
-            ]),
-          )
-        : query.where('claim_refusals.created_at', '<=', cursor.createdAt);
-  }
+  if (cursor) query = query.where(afterCursor('claim_refusals', cursor));
   return query.execute();
 }
 
