@@ -13,6 +13,8 @@ Runs once what the server's janitor runs every PRUNE_INTERVAL_MINUTES, and print
   OAuth states        X sign-in states past their lifetime
   challenges          wallet sign-in challenges past their lifetime
   rate limits         rate-limit counters whose window has ended (PostgreSQL)
+  lookup minutes      the console's per-minute lookup counts older than a day
+  refused claims      refused claim attempts older than 90 days (the console's Claims section)
   unused images       images that no meme uses (uploads never used, meme images replaced since)
                       and that are older than a day: files in DATA_DIR/uploads, or rows of the
                       database on PostgreSQL
@@ -41,6 +43,7 @@ await runCommand({ usage, help }, async () => {
     console.log(field('challenges', rows.challenges));
     console.log(field('rate limits', rows.rateLimits));
     console.log(field('lookup minutes', rows.lookupMinutes));
+    console.log(field('refused claims', rows.claimRefusals));
     console.log(field('unused images', `${uploads.files} (${size(uploads.bytes)})`));
     return 0;
   });

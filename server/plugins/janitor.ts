@@ -4,9 +4,10 @@ import { runJanitorPass } from '../features/janitor/janitor.service.js';
 import type { UploadStore } from '../features/uploads/upload-store.js';
 
 /**
- * Deletes expired sessions, OAuth states and sign-in challenges, and images no meme uses once they
- * are a day old, once when the app is ready and then on a timer, so dead credentials and files do not
- * pile up. A failed run is logged, never fatal.
+ * Runs the janitor's pass (expired sessions, OAuth states and sign-in challenges, ended rate-limit
+ * windows, old lookup counts and refused claim attempts, and images no meme uses once they are a day
+ * old) once when the app is ready and then on a timer, so dead credentials, rows and files do not pile
+ * up. A failed run is logged, never fatal.
  */
 export default fp<{ config: AppConfig; store: UploadStore; now?: () => number }>(
   async (app, { config, store, now = Date.now }) => {

@@ -140,7 +140,7 @@ describe('the janitor and unused uploads', () => {
 
   it("runs each step of the janitor's pass even when the other one fails", async () => {
     ctx = await createTestApp();
-    const noCounts = { sessions: 0, oauthStates: 0, challenges: 0, rateLimits: 0, lookupMinutes: 0 };
+    const noCounts = { sessions: 0, oauthStates: 0, challenges: 0, rateLimits: 0, lookupMinutes: 0, claimRefusals: 0 };
     // A DATA_DIR whose uploads "folder" is a file: the uploads step cannot list it.
     const blocked = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-janitor-'));
     fs.writeFileSync(path.join(blocked, 'uploads'), 'not a folder');

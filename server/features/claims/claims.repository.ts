@@ -203,6 +203,12 @@ export async function insertRefusal(db: Kysely<Database>, refusal: NewRefusal): 
     .execute();
 }
 
+/** Deletes the refused attempts kept before `before` (ms since epoch); how many went. */
+export async function deleteRefusalsBefore(db: Kysely<Database>, before: number): Promise<number> {
+  const result = await db.deleteFrom('claim_refusals').where('created_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** One claim with its member's wallet, for an operator's change; undefined when there is none. */
 export async function findClaimForChange(db: Kysely<Database>, claimId: number) {
   return db

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { type PruneCounts, pruneExpired } from '../auth/pruning.service.js';
+import { pruneOldRefusals } from '../claims/refusal-pruning.service.js';
 import { pruneLookupCounts } from '../lookups/lookup-counts.service.js';
 import { deleteEndedRateLimits } from '../rate-limits/rate-limits.service.js';
 import { pruneUnusedUploads, type UploadPruneCounts } from '../uploads/upload-pruning.service.js';
@@ -10,6 +11,8 @@ export interface ExpiredRowCounts extends PruneCounts {
   rateLimits: number;
   /** Lookup counts of minutes older than a day. */
   lookupMinutes: number;
+  /** Refused claim attempts past the time the claims feature keeps them. */
+  claimRefusals: number;
 }
 
 /** A step's counts, or why it failed. */
@@ -30,13 +33,19 @@ async function outcome<T>(step: () => Promise<T>): Promise<StepOutcome<T>> {
 
 /**
  * The janitor's pass, as the server runs it on a timer and `npm run cleanup` runs it once: expired
- * sessions, OAuth states, sign-in challenges, ended rate-limit windows and lookup counts a day old, then the images no meme
- * uses once they are a day old. Each step runs even when the other fails (a full disk, a database
- * that cannot be read), so one stuck step does not let the other pile up.
+ * sessions, OAuth states, sign-in challenges, ended rate-limit windows, lookup counts a day old and
+ * refused claim attempts 90 days old, then the images no meme uses once they are a day old. Each step
+ * runs even when the other fails (a full disk, a database that cannot be read), so one stuck step does
+ * not let the other pile up.
  */
 export async function runJanitorPass(db: Kysely<Database>, store: UploadStore, now: number): Promise<JanitorPass> {
   return {
-    expiredRows: await outcome(async () => ({ ...(await pruneExpired(db, now)), rateLimits: await deleteEndedRateLimits(db, now), lookupMinutes: await pruneLookupCounts(db, now) })),
+    expiredRows: await outcome(async () => ({
+      ...(await pruneExpired(db, now)),
+      rateLimits: await deleteEndedRateLimits(db, now),
+      lookupMinutes: await pruneLookupCounts(db, now),
+      claimRefusals: await pruneOldRefusals(db, now),
+    })),
     unusedUploads: await outcome(() => pruneUnusedUploads(db, store, now)),
   };
 }
