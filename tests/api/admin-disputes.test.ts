@@ -1,4 +1,10 @@
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sqliteFile } from '../../server/db/connect.js';
+import type { Database } from '../../server/db/schema.js';
+import { listDisputesWithHoldings } from '../../server/features/admin/disputes-with-holdings.js';
 import { labelAllocationSnapshot } from '../../server/features/allocation/allocation-snapshot.service.js';
 import { grant } from '../helpers/admin-callers.js';
 import { createTestWallet } from '../helpers/bitcoin-signer.js';
@@ -18,6 +24,23 @@ async function fileDispute(wallet: string, message: string) {
   const { cookie } = await loginCookie(ctx.app, wallet);
   const response = await ctx.app.inject({ method: 'POST', url: '/api/allocation/disputes', headers: { cookie }, payload: { message } });
   expect(response.statusCode, response.body).toBe(201);
+}
+
+/** The disputes queue read on a connection of its own that counts the statements it runs. */
+async function queueWithStatements(status: 'open' | null) {
+  let statements = 0;
+  const log = (event: { level: string }) => {
+    if (event.level === 'query') statements += 1;
+  };
+  const db = ctx.config.databaseUrl
+    ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: ctx.config.databaseUrl, max: 1 }) }), log })
+    : new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(sqliteFile(ctx.config)) }), log });
+  try {
+    const disputes = await listDisputesWithHoldings(db, status);
+    return { disputes, statements };
+  } finally {
+    await db.destroy();
+  }
 }
 
 describe('the disputes queue of /api/admin', () => {
@@ -52,5 +75,31 @@ describe('the disputes queue of /api/admin', () => {
       ],
       ['I am not on the list.', null],
     ]);
+  });
+
+  it('costs the same statements for one holder as for five, and finds each holder as the single lookup does', async () => {
+    await seedAllocationRecords(ctx.handle.db, [
+      { wallet: mainnetWallets.taproot, category: 'OG holders', tokens: '20000' },
+      { wallet: mainnetWallets.segwitKey, category: 'Holder Airdrop', tokens: '0.000001' },
+      { wallet: mainnetWallets.segwitKey, category: 'Staking Season 1', tokens: '7.5' },
+      { wallet: mainnetWallets.p2sh, category: 'Holder Airdrop', tokens: '1500' },
+    ]);
+    await fileDispute(mainnetWallets.taproot, 'Mine look low.');
+    const one = await queueWithStatements('open');
+    expect(one.disputes).toHaveLength(1);
+
+    await fileDispute(mainnetWallets.segwitKey, 'Where is my Season 1?');
+    await fileDispute(mainnetWallets.segwitScript, 'I am not on the list.');
+    await fileDispute(mainnetWallets.p2sh, 'Off by one category.');
+    await fileDispute(mainnetWallets.legacy, 'Nothing for me either.');
+    const five = await queueWithStatements(null);
+
+    expect(five.statements).toBe(one.statements);
+    for (const dispute of five.disputes) {
+      const single = await ctx.app.inject({ method: 'POST', url: '/api/allocation/lookup', payload: { walletAddress: dispute.walletAddress } });
+      const answer = single.json() as { success: boolean; allocation?: unknown };
+      expect(dispute.holderAllocation).toEqual(answer.success ? answer.allocation : null);
+    }
+    expect(five.disputes.map((dispute) => dispute.holderAllocation?.totalTokens ?? null)).toEqual([20000, 7.500001, null, 1500, null]);
   });
 });

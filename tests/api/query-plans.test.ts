@@ -2,7 +2,7 @@ import type { CompiledQuery, Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparedQuery } from '../../server/db/prepared-query.js';
 import type { Database } from '../../server/db/schema.js';
-import { walletCategoriesQuery } from '../../server/features/allocation/allocation.repository.js';
+import { manyWalletsCategoriesQuery, walletCategoriesQuery } from '../../server/features/allocation/allocation.repository.js';
 import { rankedAboveQuery, rankedPageQuery } from '../../server/features/leaderboard/leaderboard.repository.js';
 import { pointsAllocationQuery, pointsPageQuery } from '../../server/features/tokens/tokens.repository.js';
 import { explainQuery } from '../helpers/query-plan.js';
@@ -22,8 +22,8 @@ describe("launch-day queries use their indexes (the repositories' compiled queri
   // table cannot show an index-only scan, so there the index is what is checked.
   const coveringIndex = /allocation_records_wallet_cover_idx/;
 
-  it("allocation lookup reads one range of the wallet index and the snapshots' key, never the table's rows", async () => {
-    const text = await plan(walletCategoriesQuery.compile(database.db, 'bc1qexample'));
+  /** Ranges of the covering wallet index and the snapshots' key, never the table's rows. */
+  function expectWalletIndexRanges(text: string) {
     if (database.config.databaseUrl) {
       expect(text).toMatch(coveringIndex);
       expect(text).toMatch(/allocation_snapshots_pkey/);
@@ -32,6 +32,14 @@ describe("launch-day queries use their indexes (the repositories' compiled queri
       expect(text).toMatch(/SEARCH snapshots USING INDEX sqlite_autoindex_allocation_snapshots_1 \(source=\?\)/);
     }
     expect(text).not.toMatch(/SCAN (records|snapshots)\b|Seq Scan|TEMP B-TREE/);
+  }
+
+  it("allocation lookup reads one range of the wallet index and the snapshots' key, never the table's rows", async () => {
+    expectWalletIndexRanges(await plan(walletCategoriesQuery.compile(database.db, 'bc1qexample')));
+  });
+
+  it("the disputes queue's holdings read one range of the wallet index per wallet, all in one statement", async () => {
+    expectWalletIndexRanges(await plan(manyWalletsCategoriesQuery.compile(database.db, JSON.stringify(['bc1qexample', '1ExampleBase58']))));
   });
 
   it('my allocation probes the unique wallet index', async () => {

@@ -5,14 +5,15 @@ import { fromMicro } from '@shared/token-amount';
 import { normalizeWallet } from '@shared/wallet';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
-import { findWalletCategories } from './allocation.repository.js';
+import { findManyWalletsCategories, findWalletCategories } from './allocation.repository.js';
+
+type CategoryRow = Awaited<ReturnType<typeof findWalletCategories>>[number];
 
 /**
  * A wallet's categories in micro-tokens, largest first (none when it has no records), and the latest
- * "as of" height of the snapshots they came from: one statement.
+ * "as of" height of the snapshots they came from, from its rows of one statement.
  */
-async function walletAllocation(db: Kysely<Database>, walletAddress: string) {
-  const rows = await findWalletCategories(db, walletAddress);
+function categoriesOf(rows: readonly CategoryRow[]) {
   // Micro-tokens as numbers: a wallet's total is at most the supply (1e15 micro-tokens, below 2^53),
   // so sums and comparisons are exact without a BigInt per row.
   const categories = rows
@@ -23,7 +24,7 @@ async function walletAllocation(db: Kysely<Database>, walletAddress: string) {
   return { categories, asOfBlock };
 }
 
-type WalletCategories = Awaited<ReturnType<typeof walletAllocation>>['categories'];
+type WalletCategories = ReturnType<typeof categoriesOf>['categories'];
 
 /** A found wallet's allocation as the lookup answers it. */
 function allocationOf(walletAddress: string, categories: WalletCategories, asOfBlock: number | null): FoundAllocation {
@@ -44,9 +45,34 @@ function allocationOf(walletAddress: string, categories: WalletCategories, asOfB
 export async function lookupAllocation(db: Kysely<Database>, rawAddress: string): Promise<LookupResult> {
   const walletAddress = normalizeWallet(rawAddress);
   if (walletAddress === '') throw badRequest('EMPTY_WALLET', emptyLookupMessage);
-  const { categories, asOfBlock } = await walletAllocation(db, walletAddress);
+  const { categories, asOfBlock } = categoriesOf(await findWalletCategories(db, walletAddress));
   if (categories.length === 0) return { success: false };
   return { success: true, allocation: allocationOf(walletAddress, categories, asOfBlock) };
+}
+
+/**
+ * The allocations of many wallets, by each address as given, in one statement whatever their number;
+ * a wallet without one is absent. Each reads as `lookupAllocation` answers it.
+ */
+export async function lookupAllocations(db: Kysely<Database>, rawAddresses: readonly string[]): Promise<Map<string, FoundAllocation>> {
+  const wallets = [...new Set(rawAddresses.map(normalizeWallet))].filter((walletAddress) => walletAddress !== '');
+  const rowsOf = new Map<string, CategoryRow[]>();
+  if (wallets.length > 0) {
+    for (const { wallet_address: walletAddress, ...row } of await findManyWalletsCategories(db, wallets)) {
+      const rows = rowsOf.get(walletAddress);
+      if (rows) rows.push(row);
+      else rowsOf.set(walletAddress, [row]);
+    }
+  }
+  const found = new Map<string, FoundAllocation>();
+  for (const rawAddress of rawAddresses) {
+    const walletAddress = normalizeWallet(rawAddress);
+    const rows = rowsOf.get(walletAddress);
+    if (!rows) continue;
+    const { categories, asOfBlock } = categoriesOf(rows);
+    found.set(rawAddress, allocationOf(walletAddress, categories, asOfBlock));
+  }
+  return found;
 }
 
 /** The categories of a wallet's allocation in the live snapshot, sorted by name; none for a wallet without one. */
