@@ -1,33 +1,19 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Language } from '@client/lib/i18n/types';
 import { grant } from '../helpers/admin-callers.js';
 import { axeViolations } from '../helpers/axe.js';
-import { createTestWallet, type TestWallet } from '../helpers/bitcoin-signer.js';
-import { eventually, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
-import { signInToConsoleOn } from '../helpers/console-sign-in.js';
+import { createTestWallet } from '../helpers/bitcoin-signer.js';
+import { eventually } from '../helpers/browser.js';
+import { useBrowserSuite } from '../helpers/browser-suite.js';
+import { signInToConsole } from '../helpers/console-sign-in.js';
 import { loginCookie } from '../helpers/x-flow.js';
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startServer({
-    BLOCK_HEIGHT_URLS: 'http://127.0.0.1:9/height',
-    MARKETPLACE_API_BASE: 'http://127.0.0.1:9',
-    UPSTREAM_TIMEOUT_MS: '300',
-  });
-  browser = await launchBrowser();
+const suite = useBrowserSuite({
+  BLOCK_HEIGHT_URLS: 'http://127.0.0.1:9/height',
+  MARKETPLACE_API_BASE: 'http://127.0.0.1:9',
+  UPSTREAM_TIMEOUT_MS: '300',
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-type Language = 'en' | 'zh';
 
 const texts = {
   en: {
@@ -58,13 +44,6 @@ const texts = {
   },
 } as const;
 
-async function signInToConsole(language: Language, wallet: TestWallet): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
-  await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
-  return signInToConsoleOn(await context.newPage(), language, wallet);
-}
-
 async function openClaims(page: Page, language: Language) {
   const text = texts[language];
   await page.getByRole('navigation', { name: text.nav }).getByRole('link', { name: text.claims, exact: true }).click();
@@ -76,9 +55,9 @@ async function openClaims(page: Page, language: Language) {
 async function seedClaims() {
   const member = createTestWallet('p2wpkh').address;
   const copier = createTestWallet('p2wpkh').address;
-  const { userId } = await loginCookie(server.ctx.app, member);
-  const { userId: copierId } = await loginCookie(server.ctx.app, copier);
-  const db = server.ctx.handle.db;
+  const { userId } = await loginCookie(suite.server.ctx.app, member);
+  const { userId: copierId } = await loginCookie(suite.server.ctx.app, copier);
+  const db = suite.server.ctx.handle.db;
   const now = Date.now();
   const claim = await db
     .insertInto('tweet_claims')
@@ -104,16 +83,16 @@ async function seedClaims() {
 }
 
 const memberPoints = async (userId: number) =>
-  Number((await server.ctx.handle.db.selectFrom('users').select('total_points').where('id', '=', userId).executeTakeFirstOrThrow()).total_points);
+  Number((await suite.server.ctx.handle.db.selectFrom('users').select('total_points').where('id', '=', userId).executeTakeFirstOrThrow()).total_points);
 
 describe('the claims section of /admin', () => {
   it('a signed-in reviewer revokes a claim with a reason in English and restores it in Chinese, by keyboard; the points follow', async () => {
     const { member, userId, claimId, refusalId } = await seedClaims();
     const reviewer = createTestWallet('p2tr');
-    await grant(server.ctx, reviewer.address, 'reviewer');
+    await grant(suite.server.ctx, reviewer.address, 'reviewer');
 
     const en = texts.en;
-    const page = await signInToConsole('en', reviewer);
+    const page = await signInToConsole(suite, 'en', reviewer);
     await openClaims(page, 'en');
     const table = page.getByRole('table', { name: en.table });
     const refused = table.getByRole('row', { name: en.attempt(refusalId) });
@@ -143,7 +122,7 @@ describe('the claims section of /admin', () => {
     expect(await axeViolations(page, 'main')).toEqual([]);
 
     const zh = texts.zh;
-    const pageZh = await signInToConsole('zh', reviewer);
+    const pageZh = await signInToConsole(suite, 'zh', reviewer);
     await openClaims(pageZh, 'zh');
     await pageZh.getByLabel(zh.outcome).selectOption('revoked');
     const tableZh = pageZh.getByRole('table', { name: zh.table });
@@ -161,7 +140,7 @@ describe('the claims section of /admin', () => {
     await eventually(() => tableZh.getByRole('row', { name: zh.claim(claimId) }).count()).toBe(0);
     expect(await axeViolations(pageZh, 'main')).toEqual([]);
 
-    const entries = await server.ctx.handle.db
+    const entries = await suite.server.ctx.handle.db
       .selectFrom('audit_log')
       .select(['actor', 'actor_role', 'action', 'target', 'reason'])
       .where('target', '=', `claim:${claimId}`)

@@ -1,42 +1,31 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandActor } from '../../server/features/audit/audit.service.js';
 import { computeAllocationRoot } from '../../server/features/allocation/allocation-tree.js';
 import { importAllocationsFile } from '../../server/features/imports/imports.service.js';
 import { grant } from '../helpers/admin-callers.js';
 import { axeViolations } from '../helpers/axe.js';
-import { createTestWallet, type TestWallet } from '../helpers/bitcoin-signer.js';
-import { signInToConsoleOn } from '../helpers/console-sign-in.js';
-import { eventually, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
+import { createTestWallet } from '../helpers/bitcoin-signer.js';
+import { eventually } from '../helpers/browser.js';
+import { useBrowserSuite } from '../helpers/browser-suite.js';
+import { signInToConsole } from '../helpers/console-sign-in.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 
-let server: RunningServer;
-let browser: Browser;
+const suite = useBrowserSuite({
+  BLOCK_HEIGHT_URLS: 'http://127.0.0.1:9/height',
+  MARKETPLACE_API_BASE: 'http://127.0.0.1:9',
+  UPSTREAM_TIMEOUT_MS: '300',
+});
 let folder: string;
-const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  server = await startServer({
-    BLOCK_HEIGHT_URLS: 'http://127.0.0.1:9/height',
-    MARKETPLACE_API_BASE: 'http://127.0.0.1:9',
-    UPSTREAM_TIMEOUT_MS: '300',
-  });
-  browser = await launchBrowser();
+beforeAll(() => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-imports-'));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+afterAll(() => {
   fs.rmSync(folder, { recursive: true, force: true });
 });
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-type Language = 'en' | 'zh';
 
 const texts = {
   en: {
@@ -73,13 +62,6 @@ const texts = {
   },
 } as const;
 
-async function signInToConsole(language: Language, wallet: TestWallet): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
-  await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
-  return signInToConsoleOn(await context.newPage(), language, wallet);
-}
-
 const csv = (...rows: string[]) => ['wallet_address,category,tokens', ...rows].join('\n') + '\n';
 
 function writeList(name: string, content: string): string {
@@ -93,7 +75,7 @@ describe.each(['en', 'zh'] as const)('the imports section of /admin (%s)', (lang
 
   it("an admin reads every snapshot and previews a corrected list's difference by keyboard, and nothing changes", async () => {
     const source = `tge-${language}`;
-    const db = server.ctx.handle.db;
+    const db = suite.server.ctx.handle.db;
     const live = writeList(
       `${source}.csv`,
       csv(
@@ -111,8 +93,8 @@ describe.each(['en', 'zh'] as const)('the imports section of /admin (%s)', (lang
     });
     expect(imported.ok).toBe(true);
     const admin = createTestWallet('p2tr');
-    await grant(server.ctx, admin.address, 'admin');
-    const page = await signInToConsole(language, admin);
+    await grant(suite.server.ctx, admin.address, 'admin');
+    const page = await signInToConsole(suite, language, admin);
 
     const link = page.getByRole('navigation', { name: text.nav }).getByRole('link', { name: text.imports });
     await link.focus();

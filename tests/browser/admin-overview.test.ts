@@ -1,37 +1,22 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Language } from '@client/lib/i18n/types';
 import { launchStateTtlMs } from '../../server/features/launch/launch.service.js';
 import { grant } from '../helpers/admin-callers.js';
 import { axeViolations } from '../helpers/axe.js';
-import { createTestWallet, type TestWallet } from '../helpers/bitcoin-signer.js';
-import { eventually, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
+import { createTestWallet } from '../helpers/bitcoin-signer.js';
+import { eventually } from '../helpers/browser.js';
+import { useBrowserSuite } from '../helpers/browser-suite.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
-import { signInToConsoleOn } from '../helpers/console-sign-in.js';
+import { signInToConsole } from '../helpers/console-sign-in.js';
 import { loginCookie } from '../helpers/x-flow.js';
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 // The server's clock runs ahead when a test needs every cached launch state read again.
 let serverClockAhead = 0;
-const serverNow = () => Date.now() + serverClockAhead;
-
-beforeAll(async () => {
-  server = await startServer(
-    { BLOCK_HEIGHT_URLS: 'http://127.0.0.1:9/height', MARKETPLACE_API_BASE: 'http://127.0.0.1:9', UPSTREAM_TIMEOUT_MS: '300' },
-    { now: serverNow },
-  );
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-type Language = 'en' | 'zh';
+const suite = useBrowserSuite(
+  { BLOCK_HEIGHT_URLS: 'http://127.0.0.1:9/height', MARKETPLACE_API_BASE: 'http://127.0.0.1:9', UPSTREAM_TIMEOUT_MS: '300' },
+  { now: () => Date.now() + serverClockAhead },
+);
 
 const texts = {
   en: {
@@ -68,18 +53,6 @@ const texts = {
   },
 } as const;
 
-async function newPage(language: Language): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
-  await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
-  return context.newPage();
-}
-
-/** /admin, then the wallet sign-in's manual path: the challenge signed with the wallet's key. */
-async function signInToConsole(language: Language, wallet: TestWallet): Promise<Page> {
-  return signInToConsoleOn(await newPage(language), language, wallet);
-}
-
 /** Follows a console section's link by keyboard: focus, then Enter. */
 async function openSection(page: Page, language: Language, name: string): Promise<void> {
   const link = page.getByRole('navigation', { name: texts[language].nav }).getByRole('link', { name, exact: true });
@@ -95,9 +68,9 @@ describe.each(['en', 'zh'] as const)('the console overview, launch switches and 
 
   it('shows the open disputes and every lookup of the last hour, and is axe-clean', async () => {
     const holder = createTestWallet('p2wpkh');
-    await seedAllocationRecords(server.ctx.handle.db, [{ wallet: holder.address, category: 'Holder Airdrop', tokens: '1000' }]);
-    const { cookie } = await loginCookie(server.ctx.app, holder.address);
-    const filed = await server.ctx.app.inject({
+    await seedAllocationRecords(suite.server.ctx.handle.db, [{ wallet: holder.address, category: 'Holder Airdrop', tokens: '1000' }]);
+    const { cookie } = await loginCookie(suite.server.ctx.app, holder.address);
+    const filed = await suite.server.ctx.app.inject({
       method: 'POST',
       url: '/api/allocation/disputes',
       headers: { cookie },
@@ -105,23 +78,23 @@ describe.each(['en', 'zh'] as const)('the console overview, launch switches and 
     });
     expect(filed.statusCode).toBe(201);
     for (let n = 0; n < 3; n += 1) {
-      const lookup = await fetch(`${server.baseUrl}/api/allocation/lookup`, {
+      const lookup = await fetch(`${suite.server.baseUrl}/api/allocation/lookup`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ walletAddress: holder.address }),
       });
       expect(lookup.status).toBe(200);
     }
-    await server.ctx.app.lookupCounts.flush();
-    const db = server.ctx.handle.db;
+    await suite.server.ctx.app.lookupCounts.flush();
+    const db = suite.server.ctx.handle.db;
     const open = await db.selectFrom('allocation_disputes').select('id').where('status', '=', 'open').execute();
     const counted = await db.selectFrom('lookup_counts').select('count').execute();
     const lookups = counted.reduce((sum, row) => sum + Number(row.count), 0);
     expect(lookups).toBeGreaterThanOrEqual(3);
 
     const admin = createTestWallet('p2tr');
-    await grant(server.ctx, admin.address, 'admin');
-    const page = await signInToConsole(language, admin);
+    await grant(suite.server.ctx, admin.address, 'admin');
+    const page = await signInToConsole(suite, language, admin);
     await openSection(page, language, text.overview);
     await eventually(() => figure(page, 'openDisputes').innerText()).toBe(String(open.length));
     await eventually(() => figure(page, 'lookupsLastHour').innerText()).toBe(String(lookups));
@@ -132,8 +105,8 @@ describe.each(['en', 'zh'] as const)('the console overview, launch switches and 
 
   it("an admin pauses the lookups with a reason by keyboard and a visitor's page shows the pause; resumed, it is gone", async () => {
     const admin = createTestWallet('p2tr');
-    await grant(server.ctx, admin.address, 'admin');
-    const page = await signInToConsole(language, admin);
+    await grant(suite.server.ctx, admin.address, 'admin');
+    const page = await signInToConsole(suite, language, admin);
     await openSection(page, language, text.launch);
     const summary = page.getByTestId('launch-summary').first();
     await summary.getByText(text.notPaused).waitFor();
@@ -147,13 +120,13 @@ describe.each(['en', 'zh'] as const)('the console overview, launch switches and 
 
     // Every process re-reads the launch state within 5 s: the server's clock moves past that.
     serverClockAhead += launchStateTtlMs + 1;
-    const visitor = await newPage(language);
+    const visitor = await suite.newPage(language);
     await visitor.goto('/tokenomics');
     const banner = visitor.getByRole('status').filter({ hasText: text.pausedLead });
     await banner.waitFor();
     expect(await banner.textContent()).toContain(reason);
 
-    const entries = await server.ctx.handle.db.selectFrom('audit_log').select(['actor', 'reason']).where('action', '=', 'launch.pause').orderBy('id', 'desc').execute();
+    const entries = await suite.server.ctx.handle.db.selectFrom('audit_log').select(['actor', 'reason']).where('action', '=', 'launch.pause').orderBy('id', 'desc').execute();
     expect(entries[0]).toEqual({ actor: admin.address, reason });
 
     await page.getByRole('button', { name: text.resume, exact: true }).focus();
@@ -161,7 +134,7 @@ describe.each(['en', 'zh'] as const)('the console overview, launch switches and 
     await summary.getByText(text.notPaused).waitFor();
     serverClockAhead += launchStateTtlMs + 1;
     // A new visitor: an open page's cached config (max-age 5 s) would keep the banner a moment longer.
-    const next = await newPage(language);
+    const next = await suite.newPage(language);
     await next.goto('/tokenomics');
     await next.getByRole('heading', { level: 1 }).waitFor();
     await eventually(() => next.getByRole('status').filter({ hasText: text.pausedLead }).count()).toBe(0);
@@ -169,8 +142,8 @@ describe.each(['en', 'zh'] as const)('the console overview, launch switches and 
 
   it('an admin grants a wallet the reviewer role by keyboard, and it is listed', async () => {
     const admin = createTestWallet('p2tr');
-    await grant(server.ctx, admin.address, 'admin');
-    const page = await signInToConsole(language, admin);
+    await grant(suite.server.ctx, admin.address, 'admin');
+    const page = await signInToConsole(suite, language, admin);
     await openSection(page, language, text.roles);
     const table = page.getByRole('table', { name: text.rolesCaption });
     await table.getByRole('row', { name: new RegExp(admin.address) }).waitFor();
@@ -182,7 +155,7 @@ describe.each(['en', 'zh'] as const)('the console overview, launch switches and 
     const row = table.getByRole('row', { name: new RegExp(reviewer.address) });
     await row.waitFor();
     expect(await row.getByRole('cell').first().innerText()).toBe(text.reviewer);
-    const role = await server.ctx.handle.db.selectFrom('admin_roles').select('role').where('wallet_address', '=', reviewer.address).executeTakeFirst();
+    const role = await suite.server.ctx.handle.db.selectFrom('admin_roles').select('role').where('wallet_address', '=', reviewer.address).executeTakeFirst();
     expect(role).toEqual({ role: 'reviewer' });
     expect(await axeViolations(page, 'main')).toEqual([]);
   });

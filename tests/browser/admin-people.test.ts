@@ -1,33 +1,17 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { grant } from '../helpers/admin-callers.js';
 import { axeViolations } from '../helpers/axe.js';
-import { createTestWallet, type TestWallet } from '../helpers/bitcoin-signer.js';
-import { eventually, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
-import { signInToConsoleOn } from '../helpers/console-sign-in.js';
+import { createTestWallet } from '../helpers/bitcoin-signer.js';
+import { eventually } from '../helpers/browser.js';
+import { useBrowserSuite } from '../helpers/browser-suite.js';
+import { signInToConsole } from '../helpers/console-sign-in.js';
 import { loginCookie } from '../helpers/x-flow.js';
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startServer({
-    BLOCK_HEIGHT_URLS: 'http://127.0.0.1:9/height',
-    MARKETPLACE_API_BASE: 'http://127.0.0.1:9',
-    UPSTREAM_TIMEOUT_MS: '300',
-  });
-  browser = await launchBrowser();
+const suite = useBrowserSuite({
+  BLOCK_HEIGHT_URLS: 'http://127.0.0.1:9/height',
+  MARKETPLACE_API_BASE: 'http://127.0.0.1:9',
+  UPSTREAM_TIMEOUT_MS: '300',
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-type Language = 'en' | 'zh';
 
 const texts = {
   en: {
@@ -72,18 +56,11 @@ const texts = {
   },
 } as const;
 
-async function signInToConsole(language: Language, wallet: TestWallet): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
-  await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
-  return signInToConsoleOn(await context.newPage(), language, wallet);
-}
-
 /** A member with a linked X account, one claim worth 25 points and a dispute. */
 async function seedMember(handle: string): Promise<string> {
   const wallet = createTestWallet('p2wpkh').address;
-  const { cookie, userId } = await loginCookie(server.ctx.app, wallet);
-  const db = server.ctx.handle.db;
+  const { cookie, userId } = await loginCookie(suite.server.ctx.app, wallet);
+  const db = suite.server.ctx.handle.db;
   const now = Date.now();
   await db.insertInto('x_account_bindings').values({ x_user_id: `x-${handle}`, user_id: userId, created_at: now }).execute();
   await db
@@ -114,7 +91,7 @@ async function seedMember(handle: string): Promise<string> {
     })
     .execute();
   await db.updateTable('users').set({ total_points: 25, last_tweet_claim_at: now }).where('id', '=', userId).execute();
-  const filed = await server.ctx.app.inject({
+  const filed = await suite.server.ctx.app.inject({
     method: 'POST',
     url: '/api/allocation/disputes',
     headers: { cookie },
@@ -131,8 +108,8 @@ describe.each(['en', 'zh'] as const)('the people section of /admin (%s)', (langu
     const handle = `AcornPal_${language}`;
     const member = await seedMember(handle);
     const admin = createTestWallet('p2tr');
-    await grant(server.ctx, admin.address, 'admin');
-    const page = await signInToConsole(language, admin);
+    await grant(suite.server.ctx, admin.address, 'admin');
+    const page = await signInToConsole(suite, language, admin);
 
     await page.getByRole('navigation', { name: text.nav }).getByRole('link', { name: text.people }).click();
     await page.waitForURL('**/admin/people');
@@ -167,7 +144,7 @@ describe.each(['en', 'zh'] as const)('the people section of /admin (%s)', (langu
     await page.getByLabel(text.adjustReason).fill(`meme contest prize (${language})`);
     await page.getByRole('button', { name: text.adjust }).press('Enter');
     await eventually(() => page.getByTestId('person-points').innerText()).toBe('40');
-    const entry = await server.ctx.handle.db
+    const entry = await suite.server.ctx.handle.db
       .selectFrom('audit_log')
       .selectAll()
       .where('action', '=', 'points.adjust')
@@ -180,7 +157,7 @@ describe.each(['en', 'zh'] as const)('the people section of /admin (%s)', (langu
     await page.getByRole('button', { name: text.block }).press('Enter');
     await eventually(() => page.getByTestId('person-state').innerText()).toBe(text.blocked(`bot farm (${language})`));
     await page.getByRole('button', { name: text.unblock }).waitFor();
-    const login = await server.ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { walletAddress: member } });
+    const login = await suite.server.ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { walletAddress: member } });
     expect(login.json().error).toBe('ACCOUNT_BLOCKED');
     await eventually(() => record.getByRole('table', { name: text.sessions }).innerText()).toContain(text.noSessions);
     expect(await axeViolations(page, 'main')).toEqual([]);

@@ -1,44 +1,21 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grant, revoke } from '../helpers/admin-callers.js';
-import { createTestWallet, type TestWallet } from '../helpers/bitcoin-signer.js';
-import { eventually, gotoHydrated, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
+import { createTestWallet } from '../helpers/bitcoin-signer.js';
+import { eventually, gotoHydrated, type RunningServer, startServer } from '../helpers/browser.js';
+import { useBrowserSuite } from '../helpers/browser-suite.js';
+import { openConsoleSignIn, signInToConsole, signWithWallet } from '../helpers/console-sign-in.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
 import { loginCookie } from '../helpers/x-flow.js';
 import { axeViolations } from '../helpers/axe.js';
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startServer({
-    BLOCK_HEIGHT_URLS: 'http://127.0.0.1:9/height',
-    MARKETPLACE_API_BASE: 'http://127.0.0.1:9',
-    UPSTREAM_TIMEOUT_MS: '300',
-  });
-  browser = await launchBrowser();
+const suite = useBrowserSuite({
+  BLOCK_HEIGHT_URLS: 'http://127.0.0.1:9/height',
+  MARKETPLACE_API_BASE: 'http://127.0.0.1:9',
+  UPSTREAM_TIMEOUT_MS: '300',
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-type Language = 'en' | 'zh';
 
 const texts = {
   en: {
-    signIn: 'Sign in with wallet',
-    picker: 'Sign in with your wallet',
-    manual: 'Sign with another wallet',
-    address: 'Your Bitcoin address',
-    getMessage: 'Get the message to sign',
-    message: 'Message to sign',
-    signature: 'Signature',
-    verify: 'Verify and sign in',
     console: 'Operator console',
     nav: 'Console sections',
     disputes: 'Disputes',
@@ -68,14 +45,6 @@ const texts = {
     holderAnswer: 'Our answer',
   },
   zh: {
-    signIn: '使用钱包登录',
-    picker: '使用您的钱包登录',
-    manual: '使用其他钱包签名',
-    address: '您的比特币地址',
-    getMessage: '获取要签名的消息',
-    message: '要签名的消息',
-    signature: '签名',
-    verify: '验证并登录',
     console: '运营后台',
     nav: '后台栏目',
     disputes: '申诉',
@@ -106,39 +75,9 @@ const texts = {
   },
 } as const;
 
-async function newPage(language: Language, target = server): Promise<Page> {
-  const context = await browser.newContext({ baseURL: target.baseUrl, viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
-  await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
-  return context.newPage();
-}
-
-/** /admin, then the wallet sign-in's manual path: the challenge signed with the wallet's key. */
-async function signInToConsole(language: Language, wallet: TestWallet, target = server): Promise<Page> {
-  const page = await newPage(language, target);
-  await page.goto('/admin');
-  await page.getByRole('heading', { name: texts[language].picker }).waitFor();
-  await signWithKey(page, language, wallet);
-  await page.getByRole('navigation', { name: texts[language].nav }).waitFor();
-  return page;
-}
-
-async function signWithKey(page: Page, language: Language, wallet: TestWallet): Promise<void> {
-  const text = texts[language];
-  await page.getByRole('button', { name: text.signIn }).click();
-  await page.getByRole('dialog', { name: text.picker }).getByRole('button', { name: text.manual }).click();
-  const dialog = page.getByRole('dialog', { name: text.manual });
-  await dialog.getByLabel(text.address).fill(wallet.address);
-  await dialog.getByRole('button', { name: text.getMessage }).click();
-  const message = await dialog.getByLabel(text.message).inputValue();
-  await dialog.getByLabel(text.signature, { exact: true }).fill(wallet.sign(message));
-  await dialog.getByRole('button', { name: text.verify }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
-
 async function openDispute(wallet: string, message: string): Promise<number> {
-  const { cookie } = await loginCookie(server.ctx.app, wallet);
-  const response = await server.ctx.app.inject({
+  const { cookie } = await loginCookie(suite.server.ctx.app, wallet);
+  const response = await suite.server.ctx.app.inject({
     method: 'POST',
     url: '/api/allocation/disputes',
     headers: { cookie },
@@ -153,12 +92,12 @@ describe.each(['en', 'zh'] as const)('the operator console at /admin (%s)', (lan
 
   it("a signed-in reviewer answers a dispute by keyboard and the holder sees it; an admin blocks a member, who is refused next; the audit log lists both", async () => {
     const holder = createTestWallet('p2wpkh');
-    await seedAllocationRecords(server.ctx.handle.db, [{ wallet: holder.address, category: 'Holder Airdrop', tokens: '1000' }]);
+    await seedAllocationRecords(suite.server.ctx.handle.db, [{ wallet: holder.address, category: 'Holder Airdrop', tokens: '1000' }]);
     const id = await openDispute(holder.address, `Missing <b>tokens</b> (${language})`);
     const reviewer = createTestWallet('p2tr');
-    await grant(server.ctx, reviewer.address, 'reviewer');
+    await grant(suite.server.ctx, reviewer.address, 'reviewer');
 
-    const page = await signInToConsole(language, reviewer);
+    const page = await signInToConsole(suite, language, reviewer);
     const nav = page.getByRole('navigation', { name: text.nav });
     expect(await nav.getByRole('link').allInnerTexts()).toEqual([text.disputes, text.overview, text.claims]);
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
@@ -189,10 +128,10 @@ describe.each(['en', 'zh'] as const)('the operator console at /admin (%s)', (lan
     await eventually(() => page.getByRole('row', { name: new RegExp(`#${id}\\b`) }).innerText()).toContain(`Your tokens arrive at TGE (${language}).`);
 
     // The holder's own allocation page.
-    const holderPage = await newPage(language);
-    const { cookie } = await loginCookie(server.ctx.app, holder.address);
+    const holderPage = await suite.newPage(language);
+    const { cookie } = await loginCookie(suite.server.ctx.app, holder.address);
     const [name, value] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)];
-    await holderPage.context().addCookies([{ name, value, url: server.baseUrl }]);
+    await holderPage.context().addCookies([{ name, value, url: suite.server.baseUrl }]);
     await holderPage.context().addInitScript((stored) => {
       localStorage.setItem('username', stored);
       localStorage.setItem('isLoggedIn', 'true');
@@ -216,11 +155,11 @@ describe.each(['en', 'zh'] as const)('the operator console at /admin (%s)', (lan
     await eventually(() => answeredRow.count()).toBe(1);
 
     const member = createTestWallet('p2wpkh');
-    await loginCookie(server.ctx.app, member.address);
+    await loginCookie(suite.server.ctx.app, member.address);
     const admin = createTestWallet('p2tr');
-    await grant(server.ctx, admin.address, 'admin');
+    await grant(suite.server.ctx, admin.address, 'admin');
 
-    const adminPage = await signInToConsole(language, admin);
+    const adminPage = await signInToConsole(suite, language, admin);
     await adminPage.getByRole('navigation', { name: text.nav }).getByRole('link', { name: text.audit }).click();
     await adminPage.waitForURL('**/admin/audit');
     await adminPage.getByLabel(text.memberWallet).fill(member.address);
@@ -228,7 +167,7 @@ describe.each(['en', 'zh'] as const)('the operator console at /admin (%s)', (lan
     await adminPage.getByRole('button', { name: text.block, exact: true }).click();
     await adminPage.getByText(text.blocked(member.address), { exact: true }).first().waitFor();
 
-    const login = await server.ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { walletAddress: member.address } });
+    const login = await suite.server.ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { walletAddress: member.address } });
     expect(login.statusCode).toBe(403);
     expect(login.json().error).toBe('ACCOUNT_BLOCKED');
 
@@ -255,7 +194,7 @@ describe.each(['en', 'zh'] as const)('the operator console at /admin (%s)', (lan
     await adminPage.getByLabel(text.reason).fill(`appeal accepted (${language})`);
     await adminPage.getByRole('button', { name: text.unblock, exact: true }).click();
     await adminPage.getByText(text.unblocked(member.address), { exact: true }).first().waitFor();
-    const again = await server.ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { walletAddress: member.address } });
+    const again = await suite.server.ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { walletAddress: member.address } });
     expect(again.statusCode).toBe(200);
   });
 });
@@ -263,11 +202,11 @@ describe.each(['en', 'zh'] as const)('the operator console at /admin (%s)', (lan
 describe('who may enter /admin', () => {
   it('refuses an address-only session of a wallet holding a role, in words, and shows no console', async () => {
     const wallet = createTestWallet('p2wpkh');
-    await grant(server.ctx, wallet.address, 'admin');
-    const page = await newPage('en');
-    const { cookie } = await loginCookie(server.ctx.app, wallet.address);
+    await grant(suite.server.ctx, wallet.address, 'admin');
+    const page = await suite.newPage('en');
+    const { cookie } = await loginCookie(suite.server.ctx.app, wallet.address);
     const [name, value] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)];
-    await page.context().addCookies([{ name, value, url: server.baseUrl }]);
+    await page.context().addCookies([{ name, value, url: suite.server.baseUrl }]);
     await page.context().addInitScript((stored) => {
       localStorage.setItem('username', stored);
       localStorage.setItem('isLoggedIn', 'true');
@@ -281,10 +220,9 @@ describe('who may enter /admin', () => {
   });
 
   it('refuses a wallet-signed session of a wallet without a role, in Chinese words, and shows no console', async () => {
-    const page = await newPage('zh');
-    await page.goto('/admin');
-    await page.getByRole('heading', { name: texts.zh.picker }).waitFor();
-    await signWithKey(page, 'zh', createTestWallet('p2tr'));
+    const page = await suite.newPage('zh');
+    await openConsoleSignIn(page, 'zh');
+    await signWithWallet(page, 'zh', createTestWallet('p2tr'));
     await page.getByRole('heading', { name: texts.zh.refused }).waitFor();
     await page.getByRole('alert').getByText('您的钱包没有执行此操作的权限。').waitFor();
     expect(await page.getByRole('navigation', { name: texts.zh.nav }).count()).toBe(0);
@@ -293,11 +231,11 @@ describe('who may enter /admin', () => {
 
   it('answers /admin and /admin/audit as pages (200) with X-Robots-Tag: noindex, and the home page without it', async () => {
     for (const path of ['/admin', '/admin/audit']) {
-      const admin = await fetch(`${server.baseUrl}${path}`);
+      const admin = await fetch(`${suite.server.baseUrl}${path}`);
       expect(admin.status).toBe(200);
       expect(admin.headers.get('x-robots-tag')).toBe('noindex');
     }
-    const home = await fetch(`${server.baseUrl}/`);
+    const home = await fetch(`${suite.server.baseUrl}/`);
     expect(home.headers.get('x-robots-tag')).toBeNull();
   });
 });
@@ -313,7 +251,7 @@ describe('an idle console', () => {
   it('asks for a new signature at the first call after 30 minutes without one, then opens again', async () => {
     const reviewer = createTestWallet('p2tr');
     await grant(clocked.ctx, reviewer.address, 'reviewer');
-    const page = await signInToConsole('en', reviewer, clocked);
+    const page = await signInToConsole(suite, 'en', reviewer, clocked);
 
     // The next call the console makes (another status) is refused, and the console asks for a signature.
     clock += 31 * 60 * 1000;
@@ -323,7 +261,7 @@ describe('an idle console', () => {
     expect(await page.getByRole('navigation', { name: texts.en.nav }).count()).toBe(0);
     expect(await axeViolations(page, 'main')).toEqual([]);
 
-    await signWithKey(page, 'en', reviewer);
+    await signWithWallet(page, 'en', reviewer);
     await page.getByRole('button', { name: 'Check again' }).click();
     await page.getByRole('navigation', { name: texts.en.nav }).waitFor();
   });
@@ -334,12 +272,12 @@ describe('the audit log page', () => {
     // Each grant and revoke is an entry: more than one page of 50.
     const granted = createTestWallet('p2wpkh');
     for (let round = 0; round < 30; round += 1) {
-      await grant(server.ctx, granted.address, 'reviewer');
-      await revoke(server.ctx, granted.address);
+      await grant(suite.server.ctx, granted.address, 'reviewer');
+      await revoke(suite.server.ctx, granted.address);
     }
     const admin = createTestWallet('p2tr');
-    await grant(server.ctx, admin.address, 'admin');
-    const page = await signInToConsole('en', admin);
+    await grant(suite.server.ctx, admin.address, 'admin');
+    const page = await signInToConsole(suite, 'en', admin);
     await page.getByRole('link', { name: texts.en.audit }).click();
     const rows = page.getByRole('table', { name: texts.en.audit }).locator('tbody tr');
     await eventually(() => rows.count()).toBe(50);
