@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { AdminField } from './admin-field';
 import { formatDate } from '@client/lib/i18n/format-date';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import { type AuditFilters, auditSearch, noAuditFilters, useAuditLog } from '../api/admin-audit';
@@ -36,18 +37,17 @@ export function AuditLog() {
       <h2 id={`${baseId}-title`}>{t.admin.navAudit}</h2>
       <form className="admin__filters" onSubmit={apply}>
         {filterFields.map((field) => (
-          <div key={field} className="admin__field">
-            <label htmlFor={`${baseId}-${field}`} className="field-label">
-              {labels[field]}
-            </label>
-            <input
-              id={`${baseId}-${field}`}
-              className="input"
-              type={field === 'from' || field === 'to' ? 'date' : 'text'}
-              value={draft[field]}
-              onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
-            />
-          </div>
+          <AdminField key={field} label={labels[field]}>
+            {(id) => (
+              <input
+                id={id}
+                className="input"
+                type={field === 'from' || field === 'to' ? 'date' : 'text'}
+                value={draft[field]}
+                onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
+              />
+            )}
+          </AdminField>
         ))}
         <button type="submit" className="button button--secondary">
           {t.admin.applyFilters}

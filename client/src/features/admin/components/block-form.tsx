@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { AdminField } from './admin-field';
 import { toast } from '@client/components/toast/use-toast';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useSetBlocked } from '../api/admin-audit';
@@ -6,7 +7,7 @@ import { useSetBlocked } from '../api/admin-audit';
 /** Block or unblock one member by wallet, always with the reason the audit log keeps. */
 export function BlockForm() {
   const { t, describeError } = useLanguage();
-  const ids = { title: useId(), wallet: useId(), reason: useId(), error: useId() };
+  const ids = { title: useId(), error: useId() };
   const [wallet, setWallet] = useState('');
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
@@ -36,18 +37,12 @@ export function BlockForm() {
     <section className="card stack" aria-labelledby={ids.title}>
       <h2 id={ids.title}>{t.admin.blockTitle}</h2>
       <form className="admin__filters" onSubmit={send(true)} noValidate>
-        <div className="admin__field">
-          <label htmlFor={ids.wallet} className="field-label">
-            {t.admin.blockWallet}
-          </label>
-          <input id={ids.wallet} className="input input--mono" required value={wallet} onChange={(event) => setWallet(event.target.value)} />
-        </div>
-        <div className="admin__field">
-          <label htmlFor={ids.reason} className="field-label">
-            {t.admin.blockReason}
-          </label>
-          <input id={ids.reason} className="input" required maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
-        </div>
+        <AdminField label={t.admin.blockWallet}>
+          {(id) => <input id={id} className="input input--mono" required value={wallet} onChange={(event) => setWallet(event.target.value)} />}
+        </AdminField>
+        <AdminField label={t.admin.blockReason}>
+          {(id) => <input id={id} className="input" required maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />}
+        </AdminField>
         <button type="submit" className="button button--primary" disabled={setBlocked.isPending}>
           {t.admin.block}
         </button>

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { FilterSelect } from './filter-select';
 import type { ReviewedClaim } from '@shared/schemas/admin';
 import { toast } from '@client/components/toast/use-toast';
 import { formatDateTime } from '@client/lib/i18n/format-date';
@@ -14,7 +15,7 @@ const outcomes = ['accepted', 'refused', 'revoked'] as const;
 /** Members' claims and refused attempts, newest first, by kind and outcome; a reviewer revokes or restores a claim with a reason. */
 export function ClaimsSection() {
   const { t, language, describeError } = useLanguage();
-  const ids = { title: useId(), kind: useId(), outcome: useId() };
+  const ids = { title: useId() };
   const [kind, setKind] = useState<ClaimKindFilter>('all');
   const [outcome, setOutcome] = useState<ClaimOutcomeFilter>('all');
   // The cursors of the pages before this one; the last is this page's.
@@ -44,44 +45,28 @@ export function ClaimsSection() {
     <section className="stack" aria-labelledby={ids.title}>
       <h2 id={ids.title}>{text.title}</h2>
       <div className="admin__filters">
-        <label htmlFor={ids.kind} className="field-label">
-          {text.kindFilter}
-        </label>
-        <select
-          id={ids.kind}
-          className="input"
+        <FilterSelect
+          label={text.kindFilter}
+          allLabel={text.all}
+          values={kinds}
+          labels={text.kinds}
           value={kind}
-          onChange={(event) => {
-            setKind(event.target.value as ClaimKindFilter);
+          onChange={(next) => {
+            setKind(next);
             setCursors([]);
           }}
-        >
-          <option value="all">{text.all}</option>
-          {kinds.map((value) => (
-            <option key={value} value={value}>
-              {text.kinds[value]}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={ids.outcome} className="field-label">
-          {text.outcomeFilter}
-        </label>
-        <select
-          id={ids.outcome}
-          className="input"
+        />
+        <FilterSelect
+          label={text.outcomeFilter}
+          allLabel={text.all}
+          values={outcomes}
+          labels={text.outcomes}
           value={outcome}
-          onChange={(event) => {
-            setOutcome(event.target.value as ClaimOutcomeFilter);
+          onChange={(next) => {
+            setOutcome(next);
             setCursors([]);
           }}
-        >
-          <option value="all">{text.all}</option>
-          {outcomes.map((value) => (
-            <option key={value} value={value}>
-              {text.outcomes[value]}
-            </option>
-          ))}
-        </select>
+        />
       </div>
       <p role="status" aria-live="polite">
         {status}

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { FilterSelect } from './filter-select';
 import type { AdminDispute } from '@shared/schemas/admin';
 import { toast } from '@client/components/toast/use-toast';
 import { formatDate } from '@client/lib/i18n/format-date';
@@ -13,7 +14,7 @@ const statuses = ['open', 'answered', 'resolved'] as const;
 /** The disputes queue: one row per dispute, its message and holder, and what a reviewer may do with it. */
 export function DisputesQueue() {
   const { t, language, describeError } = useLanguage();
-  const filterId = useId();
+  const titleId = useId();
   const [status, setStatus] = useState<DisputeStatus | 'all'>('open');
   const disputes = useAdminDisputes(status);
   const action = useDisputeAction();
@@ -29,20 +30,10 @@ export function DisputesQueue() {
     });
 
   return (
-    <section className="stack" aria-labelledby={`${filterId}-title`}>
-      <h2 id={`${filterId}-title`}>{t.admin.navDisputes}</h2>
+    <section className="stack" aria-labelledby={titleId}>
+      <h2 id={titleId}>{t.admin.navDisputes}</h2>
       <div className="admin__filters">
-        <label htmlFor={filterId} className="field-label">
-          {t.admin.statusFilter}
-        </label>
-        <select id={filterId} className="input" value={status} onChange={(event) => setStatus(event.target.value as DisputeStatus | 'all')}>
-          <option value="all">{t.admin.statusAll}</option>
-          {statuses.map((value) => (
-            <option key={value} value={value}>
-              {t.admin.status[value]}
-            </option>
-          ))}
-        </select>
+        <FilterSelect label={t.admin.statusFilter} allLabel={t.admin.statusAll} values={statuses} labels={t.admin.status} value={status} onChange={setStatus} />
       </div>
       {disputes.error ? (
         <p role="alert">{describeError(disputes.error, t.admin.loadFailed)}</p>

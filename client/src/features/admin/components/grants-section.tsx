@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { AdminField } from './admin-field';
 import type { AdminRole } from '@shared/schemas/admin';
 import { toast } from '@client/components/toast/use-toast';
 import { formatDateTime } from '@client/lib/i18n/format-date';
@@ -12,7 +13,7 @@ import { useSession } from '@client/features/session';
 export function GrantsSection() {
   const { t, language, describeError } = useLanguage();
   const g = t.admin.grants;
-  const ids = { title: useId(), form: useId(), wallet: useId(), role: useId(), reason: useId() };
+  const ids = { title: useId(), form: useId() };
   const { username, isLoggedIn } = useSession();
   const me = useAdminMe(username, isLoggedIn);
   const grants = useGrants();
@@ -97,27 +98,20 @@ export function GrantsSection() {
       <section className="card stack" aria-labelledby={ids.form}>
         <h3 id={ids.form}>{g.grantTitle}</h3>
         <form className="admin__filters" onSubmit={grant} noValidate>
-          <div className="admin__field">
-            <label htmlFor={ids.wallet} className="field-label">
-              {g.wallet}
-            </label>
-            <input id={ids.wallet} className="input input--mono" required maxLength={128} value={wallet} onChange={(event) => setWallet(event.target.value)} />
-          </div>
-          <div className="admin__field">
-            <label htmlFor={ids.role} className="field-label">
-              {g.role}
-            </label>
-            <select id={ids.role} className="input" value={role} onChange={(event) => setRole(event.target.value as AdminRole)}>
-              <option value="reviewer">{t.admin.roles.reviewer}</option>
-              <option value="admin">{t.admin.roles.admin}</option>
-            </select>
-          </div>
-          <div className="admin__field">
-            <label htmlFor={ids.reason} className="field-label">
-              {g.reason}
-            </label>
-            <input id={ids.reason} className="input" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
-          </div>
+          <AdminField label={g.wallet}>
+            {(id) => <input id={id} className="input input--mono" required maxLength={128} value={wallet} onChange={(event) => setWallet(event.target.value)} />}
+          </AdminField>
+          <AdminField label={g.role}>
+            {(id) => (
+              <select id={id} className="input" value={role} onChange={(event) => setRole(event.target.value as AdminRole)}>
+                <option value="reviewer">{t.admin.roles.reviewer}</option>
+                <option value="admin">{t.admin.roles.admin}</option>
+              </select>
+            )}
+          </AdminField>
+          <AdminField label={g.reason}>
+            {(id) => <input id={id} className="input" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />}
+          </AdminField>
           <button type="submit" className="button button--primary" disabled={change.isPending}>
             {g.grant}
           </button>

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { AdminField } from './admin-field';
 import type { ImportDifference } from '@shared/schemas/admin-imports';
 import { microToString } from '@shared/token-amount';
 import { ApiError } from '@client/lib/api-error';
@@ -21,7 +22,7 @@ function lineErrors(error: unknown): { line: number; message: string }[] | null 
 export function ImportsSection() {
   const { t, language, describeError } = useLanguage();
   const s = t.admin.imports;
-  const ids = { title: useId(), preview: useId(), file: useId(), source: useId(), hint: useId(), missing: useId() };
+  const ids = { title: useId(), preview: useId(), hint: useId(), missing: useId() };
   const snapshots = useImportSnapshots();
   useRecheckOnRefusal(snapshots.error);
   const preview = usePreviewImport();
@@ -100,27 +101,23 @@ export function ImportsSection() {
         <h3 id={ids.preview}>{s.previewTitle}</h3>
         <p id={ids.hint}>{s.previewText}</p>
         <form className="admin__filters" onSubmit={submit} noValidate>
-          <div className="admin__field">
-            <label htmlFor={ids.file} className="field-label">
-              {s.fileLabel}
-            </label>
-            <input
-              id={ids.file}
-              ref={fileInput}
-              type="file"
-              accept=".csv,text/csv"
-              className="input"
-              aria-describedby={missing ? `${ids.hint} ${ids.missing}` : ids.hint}
-              aria-invalid={missing || undefined}
-              onChange={() => setMissing(false)}
-            />
-          </div>
-          <div className="admin__field">
-            <label htmlFor={ids.source} className="field-label">
-              {s.sourceLabel}
-            </label>
-            <input id={ids.source} className="input" maxLength={200} value={source} onChange={(event) => setSource(event.target.value)} />
-          </div>
+          <AdminField label={s.fileLabel}>
+            {(id) => (
+              <input
+                id={id}
+                ref={fileInput}
+                type="file"
+                accept=".csv,text/csv"
+                className="input"
+                aria-describedby={missing ? `${ids.hint} ${ids.missing}` : ids.hint}
+                aria-invalid={missing || undefined}
+                onChange={() => setMissing(false)}
+              />
+            )}
+          </AdminField>
+          <AdminField label={s.sourceLabel}>
+            {(id) => <input id={id} className="input" maxLength={200} value={source} onChange={(event) => setSource(event.target.value)} />}
+          </AdminField>
           <button type="submit" className="button" disabled={preview.isPending}>
             {s.preview}
           </button>

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { AdminField } from './admin-field';
 import type { LaunchCommandBody } from '@shared/schemas/admin-console';
 import { toast } from '@client/components/toast/use-toast';
 import { useLanguage } from '@client/lib/i18n/language-provider';
@@ -10,7 +11,7 @@ import { LaunchSummary } from './overview-section';
 export function LaunchSection() {
   const { t, describeError } = useLanguage();
   const l = t.admin.launch;
-  const ids = { title: useId(), reveal: useId(), pause: useId(), notice: useId(), at: useId(), reason: useId(), en: useId(), zh: useId() };
+  const ids = { title: useId(), reveal: useId(), pause: useId(), notice: useId() };
   const overview = useAdminOverview();
   useRecheckOnRefusal(overview.error);
   const command = useLaunchCommand();
@@ -70,12 +71,9 @@ export function LaunchSection() {
       <section className="card stack" aria-labelledby={ids.reveal}>
         <h3 id={ids.reveal}>{l.revealTitle}</h3>
         <form className="admin__filters" onSubmit={hide} noValidate>
-          <div className="admin__field">
-            <label htmlFor={ids.at} className="field-label">
-              {l.revealAtLabel}
-            </label>
-            <input id={ids.at} className="input input--mono" maxLength={64} value={at} onChange={(event) => setAt(event.target.value)} />
-          </div>
+          <AdminField label={l.revealAtLabel}>
+            {(id) => <input id={id} className="input input--mono" maxLength={64} value={at} onChange={(event) => setAt(event.target.value)} />}
+          </AdminField>
           <button type="submit" className="button button--secondary" disabled={busy}>
             {l.revealAt}
           </button>
@@ -88,12 +86,9 @@ export function LaunchSection() {
       <section className="card stack" aria-labelledby={ids.pause}>
         <h3 id={ids.pause}>{l.pauseTitle}</h3>
         <form className="admin__filters" onSubmit={pause} noValidate>
-          <div className="admin__field">
-            <label htmlFor={ids.reason} className="field-label">
-              {l.pauseReason}
-            </label>
-            <input id={ids.reason} className="input" required maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
-          </div>
+          <AdminField label={l.pauseReason}>
+            {(id) => <input id={id} className="input" required maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />}
+          </AdminField>
           <button type="submit" className="button button--primary" disabled={busy}>
             {l.pause}
           </button>
@@ -106,18 +101,12 @@ export function LaunchSection() {
       <section className="card stack" aria-labelledby={ids.notice}>
         <h3 id={ids.notice}>{l.noticeTitle}</h3>
         <form className="admin__filters" onSubmit={notice} noValidate>
-          <div className="admin__field">
-            <label htmlFor={ids.en} className="field-label">
-              {l.noticeEn}
-            </label>
-            <input id={ids.en} className="input" maxLength={500} value={en} onChange={(event) => setEn(event.target.value)} />
-          </div>
-          <div className="admin__field">
-            <label htmlFor={ids.zh} className="field-label">
-              {l.noticeZh}
-            </label>
-            <input id={ids.zh} className="input" lang="zh-CN" maxLength={500} value={zh} onChange={(event) => setZh(event.target.value)} />
-          </div>
+          <AdminField label={l.noticeEn}>
+            {(id) => <input id={id} className="input" maxLength={500} value={en} onChange={(event) => setEn(event.target.value)} />}
+          </AdminField>
+          <AdminField label={l.noticeZh}>
+            {(id) => <input id={id} className="input" lang="zh-CN" maxLength={500} value={zh} onChange={(event) => setZh(event.target.value)} />}
+          </AdminField>
           <button type="submit" className="button button--primary" disabled={busy}>
             {l.setNotice}
           </button>

@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { AdminField } from './admin-field';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { PersonRecord } from '@shared/schemas/admin-people';
 import { toast } from '@client/components/toast/use-toast';
@@ -29,7 +30,7 @@ export function PeopleSection() {
 
 function SearchForm({ initial, onSearch }: { initial: string; onSearch: (query: string) => void }) {
   const { t } = useLanguage();
-  const ids = { input: useId(), hint: useId(), error: useId() };
+  const ids = { hint: useId(), error: useId() };
   const [draft, setDraft] = useState(initial);
   const [missing, setMissing] = useState(false);
   const submit = (event: FormEvent) => {
@@ -41,21 +42,20 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch: (query: 
   return (
     <form className="stack" role="search" onSubmit={submit} noValidate>
       <div className="admin__filters">
-        <div className="admin__field">
-          <label htmlFor={ids.input} className="field-label">
-            {t.admin.people.searchLabel}
-          </label>
-          <input
-            id={ids.input}
-            className="input input--mono people__search"
-            type="search"
-            maxLength={128}
-            value={draft}
-            aria-describedby={missing ? `${ids.hint} ${ids.error}` : ids.hint}
-            aria-invalid={missing || undefined}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-        </div>
+        <AdminField label={t.admin.people.searchLabel}>
+          {(id) => (
+            <input
+              id={id}
+              className="input input--mono people__search"
+              type="search"
+              maxLength={128}
+              value={draft}
+              aria-describedby={missing ? `${ids.hint} ${ids.error}` : ids.hint}
+              aria-invalid={missing || undefined}
+              onChange={(event) => setDraft(event.target.value)}
+            />
+          )}
+        </AdminField>
         <button type="submit" className="button button--primary">
           {t.admin.people.search}
         </button>
@@ -215,7 +215,7 @@ function Record({ wallet }: { wallet: string }) {
 function AdjustForm({ person }: { person: PersonRecord }) {
   const { t, describeError } = useLanguage();
   const text = t.admin.people;
-  const ids = { title: useId(), delta: useId(), reason: useId(), error: useId() };
+  const ids = { title: useId(), error: useId() };
   const [delta, setDelta] = useState('');
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -250,26 +250,22 @@ function AdjustForm({ person }: { person: PersonRecord }) {
     <form className="stack" aria-labelledby={ids.title} onSubmit={submit} noValidate>
       <h4 id={ids.title}>{text.adjustTitle}</h4>
       <div className="admin__filters">
-        <div className="admin__field">
-          <label htmlFor={ids.delta} className="field-label">
-            {text.adjustDelta}
-          </label>
-          <input
-            id={ids.delta}
-            className="input"
-            inputMode="numeric"
-            required
-            value={delta}
-            aria-describedby={problem ? ids.error : undefined}
-            onChange={(event) => setDelta(event.target.value)}
-          />
-        </div>
-        <div className="admin__field">
-          <label htmlFor={ids.reason} className="field-label">
-            {text.adjustReason}
-          </label>
-          <input id={ids.reason} className="input" required maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
-        </div>
+        <AdminField label={text.adjustDelta}>
+          {(id) => (
+            <input
+              id={id}
+              className="input"
+              inputMode="numeric"
+              required
+              value={delta}
+              aria-describedby={problem ? ids.error : undefined}
+              onChange={(event) => setDelta(event.target.value)}
+            />
+          )}
+        </AdminField>
+        <AdminField label={text.adjustReason}>
+          {(id) => <input id={id} className="input" required maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />}
+        </AdminField>
         <button type="submit" className="button button--primary" disabled={adjust.isPending}>
           {text.adjust}
         </button>
@@ -286,7 +282,7 @@ function AdjustForm({ person }: { person: PersonRecord }) {
 function BlockToggle({ person }: { person: PersonRecord }) {
   const { t, describeError } = useLanguage();
   const text = t.admin.people;
-  const ids = { title: useId(), reason: useId(), error: useId() };
+  const ids = { title: useId(), error: useId() };
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
   const setBlocked = useSetPersonBlocked();
@@ -319,20 +315,19 @@ function BlockToggle({ person }: { person: PersonRecord }) {
     <form className="stack" aria-labelledby={ids.title} onSubmit={submit} noValidate>
       <h4 id={ids.title}>{text.blockTitle}</h4>
       <div className="admin__filters">
-        <div className="admin__field">
-          <label htmlFor={ids.reason} className="field-label">
-            {text.blockReason}
-          </label>
-          <input
-            id={ids.reason}
-            className="input"
-            required
-            maxLength={500}
-            value={reason}
-            aria-describedby={missing ? ids.error : undefined}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        </div>
+        <AdminField label={text.blockReason}>
+          {(id) => (
+            <input
+              id={id}
+              className="input"
+              required
+              maxLength={500}
+              value={reason}
+              aria-describedby={missing ? ids.error : undefined}
+              onChange={(event) => setReason(event.target.value)}
+            />
+          )}
+        </AdminField>
         <button type="submit" className={blocked ? 'button button--primary' : 'button button--secondary'} disabled={setBlocked.isPending}>
           {blocked ? text.block : text.unblock}
         </button>
