@@ -7,17 +7,23 @@
  * the JavaScript transferred until Lighthouse saw the network idle (its network records), once with the outside services as configured and once with the block explorer and
  * the marketplace unreachable (a closed port on 127.0.0.1). Exit code 1 when a goal is missed.
  *
+ * The site is shaped as on launch day (DATA=launch, the default): the operator's list imported (100,000 rows
+ * grouped by category, as bench/realistic-allocations-csv.ts writes it), the staking figure set, no demo
+ * data and so no "demo data" notice. DATA=demo measures the demo set `npm start` loads into an empty
+ * database instead, notice included.
+ *
  * Options (environment): CHROMIUM_PATH (default /usr/bin/chromium), CLIENT_DIR (a client build; default
  * dist/client, built by `npm start` when stale), RUNS (default 3), PAGES (comma-separated paths),
  * MODES (`configured,unreachable`), AUDITS=1 to list every audit below full score of the median run,
  * REPORT_DIR to keep each run's Lighthouse JSON (audit details: LCP element, layout shifts, console errors).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { writeRealisticAllocationCsv } from '../bench/realistic-allocations-csv.js';
 import { freePort } from './free-port.js';
 import { chromiumPath, headlessChromiumFlags } from './headless-chromium.js';
 
@@ -30,6 +36,8 @@ type Mode = (typeof modes)[number];
 const runs = Number(process.env.RUNS ?? 3);
 const pages = (process.env.PAGES ?? '/,/allocation,/tokenomics,/memes,/faq').split(',');
 const selectedModes = (process.env.MODES ?? modes.join(',')).split(',') as Mode[];
+const data = process.env.DATA ?? 'launch';
+if (data !== 'launch' && data !== 'demo') throw new Error('DATA: launch or demo');
 
 
 async function waitUntilUp(baseUrl: string, app: ChildProcess): Promise<void> {
@@ -45,11 +53,30 @@ async function waitUntilUp(baseUrl: string, app: ChildProcess): Promise<void> {
   throw new Error('the app did not start within 150 s');
 }
 
+/** The operator's launch-day steps on DATA_DIR before the app starts: the list imported, the staking figure set. */
+function prepareLaunchData(dataDir: string, env: NodeJS.ProcessEnv): void {
+  const csv = path.join(dataDir, 'allocations.csv');
+  writeRealisticAllocationCsv(csv, 100_000);
+  const steps = [
+    ['import:allocations', '--', csv, '--as-of-block', '870000'],
+    ['set-staking', '--', '--locked', '1368'],
+  ];
+  for (const step of steps) {
+    const result = spawnSync('npm', ['run', '--silent', ...step], { env, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`npm run ${step.join(' ')} failed:\n${result.stderr}`);
+  }
+  fs.rmSync(csv);
+}
+
 async function startApp(mode: Mode): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-lighthouse-'));
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
   delete env.DATABASE_URL;
+  if (data === 'launch') {
+    prepareLaunchData(dataDir, env);
+    env.DEMO_DATA = 'false';
+  }
   if (mode === 'unreachable') {
     // Nothing listens on a port freed just now: every call is refused at once.
     const closed = await freePort();
@@ -145,7 +172,7 @@ let allMet = true;
 for (const mode of selectedModes) {
   const app = await startApp(mode);
   try {
-    console.log(`\nLighthouse ${runs}× mobile, a fresh browser per run, outside services ${mode === 'unreachable' ? 'unreachable' : 'as configured'} (${app.baseUrl})`);
+    console.log(`\nLighthouse ${runs}× mobile, a fresh browser per run, outside services ${mode === 'unreachable' ? 'unreachable' : 'as configured'}, ${data === 'launch' ? 'launch-day data' : 'the demo data set'} (${app.baseUrl})`);
     console.log(`${'page'.padEnd(12)} ${categories.map((id) => id.padStart(15)).join('')}   median run`);
     for (const page of pages) {
       const results: Run[] = [];
