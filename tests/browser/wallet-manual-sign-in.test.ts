@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestWallet, type TestWallet } from '../helpers/bitcoin-signer.js';
 import { launchBrowser, type RunningServer, startServer, toastWithText } from '../helpers/browser.js';
 import { axeViolations } from '../helpers/axe.js';
+import { manualSignInTexts } from '../helpers/manual-sign-in-texts.js';
 
 let browser: Browser;
 let server: RunningServer;
@@ -32,30 +33,8 @@ async function userData(wallet: TestWallet) {
 }
 
 const texts = {
-  en: {
-    signIn: 'Sign in with wallet',
-    picker: 'Sign in with your wallet',
-    manual: 'Sign with another wallet',
-    address: 'Your Bitcoin address',
-    getMessage: 'Get the message to sign',
-    message: 'Message to sign',
-    copy: 'Copy message',
-    signature: 'Signature',
-    signedWith: 'Signed with',
-    verify: 'Verify and sign in',
-  },
-  zh: {
-    signIn: '使用钱包登录',
-    picker: '使用您的钱包登录',
-    manual: '使用其他钱包签名',
-    address: '您的比特币地址',
-    getMessage: '获取要签名的消息',
-    message: '要签名的消息',
-    copy: '复制消息',
-    signature: '签名',
-    signedWith: '签名所用钱包',
-    verify: '验证并登录',
-  },
+  en: { ...manualSignInTexts.en, copy: 'Copy message', signedWith: 'Signed with' },
+  zh: { ...manualSignInTexts.zh, copy: '复制消息', signedWith: '签名所用钱包' },
 } as const;
 
 /** Picker → "Sign with another wallet" → address → the challenge, copied to the clipboard as a visitor would. */

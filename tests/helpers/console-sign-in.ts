@@ -3,30 +3,11 @@ import type { Language } from '@client/lib/i18n/types';
 import type { TestWallet } from './bitcoin-signer.js';
 import type { RunningServer } from './browser.js';
 import type { BrowserSuite } from './browser-suite.js';
+import { manualSignInTexts } from './manual-sign-in-texts.js';
 
 const texts = {
-  en: {
-    signIn: 'Sign in with wallet',
-    picker: 'Sign in with your wallet',
-    manual: 'Sign with another wallet',
-    address: 'Your Bitcoin address',
-    getMessage: 'Get the message to sign',
-    message: 'Message to sign',
-    signature: 'Signature',
-    verify: 'Verify and sign in',
-    nav: 'Console sections',
-  },
-  zh: {
-    signIn: '使用钱包登录',
-    picker: '使用您的钱包登录',
-    manual: '使用其他钱包签名',
-    address: '您的比特币地址',
-    getMessage: '获取要签名的消息',
-    message: '要签名的消息',
-    signature: '签名',
-    verify: '验证并登录',
-    nav: '后台栏目',
-  },
+  en: { ...manualSignInTexts.en, nav: 'Console sections' },
+  zh: { ...manualSignInTexts.zh, nav: '后台栏目' },
 };
 
 /**
