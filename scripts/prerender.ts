@@ -8,7 +8,7 @@ import { writeCompressedSiblings } from './precompress.js';
 /** What client/src/prerender.tsx's renderPages answers (built for Node by the build below). */
 interface RenderedPages {
   routePaths: string[];
-  pages: { routePath: string; language: string; html: string; lang: string; title: string }[];
+  pages: { routePath: string; language: string; signedOut: boolean; html: string; lang: string; title: string }[];
 }
 
 interface ManifestChunk {
@@ -26,6 +26,8 @@ export const pagesIndexFile = 'pages.json';
 export interface PagesIndex {
   routePaths: string[];
   pages: Record<string, string>;
+  /** Route paths prerendered as a visitor without a session sees them: the server sends them only without a session cookie. */
+  signedOutOnly: string[];
   languages: string[];
 }
 
@@ -62,7 +64,7 @@ function cssOf(manifest: Record<string, ManifestChunk>, key: string, seen = new 
 
 const escapeText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
-function pageDocument(template: string, page: { html: string; lang: string; title: string }, css: string): string {
+function pageDocument(template: string, page: { html: string; lang: string; title: string; signedOut: boolean }, css: string): string {
   // React writes no inline script for a prerendered tree; one here would break the CSP (script-src 'self').
   if (/<script(?![^>]*\bsrc=)/i.test(page.html)) throw new Error('prerendered HTML contains an inline script');
   // React puts the resources it preloads (the page's images) first; they belong in <head>.
@@ -73,7 +75,8 @@ function pageDocument(template: string, page: { html: string; lang: string; titl
     .replace(/<html lang="[^"]*">/, () => `<html lang="${page.lang}">`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title)}</title>`)
     .replace('</head>', () => `    ${hoisted}${style}\n  </head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
+    // main.tsx reads the mark: the session provider starts signed out, as the HTML shows it.
+    .replace('<div id="root"></div>', () => `<div id="root"${page.signedOut ? ' data-session="signed-out"' : ''}>${body}</div>`);
   if (!replaced.includes(body)) throw new Error('index.html has no empty <div id="root"></div>');
   return replaced;
 }
@@ -110,7 +113,7 @@ async function writePages(config: ResolvedConfig, outDir: string): Promise<void>
     const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
     const inlinedAlready = new Set(entryKey ? cssOf(manifest, entryKey) : []);
 
-    const index: PagesIndex = { routePaths: rendered.routePaths, pages: {}, languages: [] };
+    const index: PagesIndex = { routePaths: rendered.routePaths, pages: {}, signedOutOnly: [], languages: [] };
     for (const page of rendered.pages) {
       const name = pageName(page.routePath);
       const routeKey = `src/app/routes/${name}.tsx`;
@@ -125,6 +128,7 @@ async function writePages(config: ResolvedConfig, outDir: string): Promise<void>
       fs.writeFileSync(file, pageDocument(template, page, css));
       writeCompressedSiblings(file);
       index.pages[page.routePath] = name;
+      if (page.signedOut && !index.signedOutOnly.includes(page.routePath)) index.signedOutOnly.push(page.routePath);
       if (!index.languages.includes(page.language)) index.languages.push(page.language);
     }
     fs.writeFileSync(path.join(outDir, pagesFolder, pagesIndexFile), JSON.stringify(index, null, 2));

@@ -20,11 +20,15 @@ const served: Language = document.documentElement.lang.startsWith('zh') ? 'zh' :
 const stored = readStoredLanguage();
 const hydrate = container.firstElementChild !== null && (stored ?? served) === served;
 const language = hydrate ? served : (stored ?? 'en');
+// Set by the build on a page prerendered as a visitor without a session sees it (scripts/prerender.ts).
+const servedSignedOut = hydrate && container.dataset.session === 'signed-out';
 
 void Promise.all([loadCore(language), hydrate && preloadPage(window.location.pathname, language)])
   .catch(() => undefined)
   .then(() => {
-    const app = (shown: Language) => <App language={shown} router={(children) => <BrowserRouter>{children}</BrowserRouter>} />;
+    const app = (shown: Language) => (
+      <App language={shown} servedSignedOut={servedSignedOut} router={(children) => <BrowserRouter>{children}</BrowserRouter>} />
+    );
     if (hydrate) hydrateRoot(container, app(language));
     else createRoot(container).render(app(isCoreLoaded(language) ? language : 'en'));
   });

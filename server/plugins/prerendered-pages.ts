@@ -30,6 +30,8 @@ export function htmlAnswer(file: string, status: HtmlAnswer['status'] = 200, lan
 interface PagesIndex {
   routePaths: string[];
   pages: Record<string, string>;
+  /** Pages prerendered as a visitor without a session sees them (absent in builds before there were any). */
+  signedOutOnly?: string[];
   languages: string[];
 }
 
@@ -50,7 +52,9 @@ function matchesRoute(pattern: string, pathname: string): boolean {
  * Picks the answer for a page URL from the pages the build prerendered (client/src/prerender.tsx): the
  * exact path of a prerendered page without a query string (a page may read its query, e.g.
  * `?tab=`; index.html renders it in the browser), the not-found page (404) for a path no client route
- * matches, else null: index.html.
+ * matches, else null: index.html. A page prerendered as a signed-out visitor sees it (`/memes`'s join
+ * card) goes only to a request without a session cookie: with one, the page depends on the session,
+ * which index.html reads in the browser.
  */
 export function loadPrerenderedPages(clientDir: string) {
   const folder = path.join(clientDir, 'pages');
@@ -65,10 +69,11 @@ export function loadPrerenderedPages(clientDir: string) {
     answers.set(routePath, { en: inLanguage('en'), zh: inLanguage('zh') });
   }
   const routePatterns = index.routePaths.filter((pattern) => pattern !== '*');
+  const signedOutOnly = new Set(index.signedOutOnly ?? []);
 
-  return (pathname: string, hasQuery: boolean, language: PageLanguage): HtmlAnswer | null => {
+  return (pathname: string, hasQuery: boolean, language: PageLanguage, hasSession: boolean): HtmlAnswer | null => {
     const exact = answers.get(pathname);
-    if (exact && pathname !== '*') return hasQuery ? null : exact[language];
+    if (exact && pathname !== '*') return hasQuery || (hasSession && signedOutOnly.has(pathname)) ? null : exact[language];
     // `//x` and the like: left to the client router.
     if (pathname.includes('//') || routePatterns.some((pattern) => matchesRoute(pattern, pathname))) return null;
     return answers.get('*')?.[language] ?? null;

@@ -10,6 +10,7 @@ import { uploadsPrefix } from '../features/uploads/upload-store.js';
 import { simulatedXPrefix } from '../x-mode.js';
 import { pageLanguage } from './page-language.js';
 import { type HtmlAnswer, htmlAnswer, loadPrerenderedPages } from './prerendered-pages.js';
+import { sessionCookieName } from './session.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -110,7 +111,8 @@ export default fp<{ config: AppConfig }>(
     const sendPage = (request: FastifyRequest, reply: FastifyReply, page: HtmlAnswer) => {
       const pathname = decodedPath(request.url);
       const language = pageLanguage(request.cookies[languageCookie], request.headers['accept-language']);
-      const answer = prerendered?.(pathname, request.url.includes('?'), language) ?? page;
+      const hasSession = request.cookies[sessionCookieName] !== undefined;
+      const answer = prerendered?.(pathname, request.url.includes('?'), language, hasSession) ?? page;
       // The same URL answers another language by the cookie or Accept-Language.
       reply
         .status(answer.status)

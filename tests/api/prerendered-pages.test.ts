@@ -14,7 +14,7 @@ const page = (lang: string, name: string) => `<!doctype html><html lang="${lang}
 beforeAll(async () => {
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-pages-'));
   fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html lang="en"><div id="root"></div>');
-  const pages = { '/': 'home', '/faq': 'faq', '*': 'not-found' };
+  const pages = { '/': 'home', '/faq': 'faq', '/memes': 'memes', '*': 'not-found' };
   for (const language of ['en', 'zh']) {
     fs.mkdirSync(path.join(clientDir, 'pages', language), { recursive: true });
     for (const name of Object.values(pages)) {
@@ -23,8 +23,9 @@ beforeAll(async () => {
       fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(page(language, name)));
     }
   }
-  const routePaths = ['/', '/mining', '/faq', '/meme/:trackingCode', '/admin/*', '*'];
-  fs.writeFileSync(path.join(clientDir, 'pages', 'pages.json'), JSON.stringify({ routePaths, pages, languages: ['en', 'zh'] }));
+  const routePaths = ['/', '/mining', '/faq', '/memes', '/meme/:trackingCode', '/admin/*', '*'];
+  const index = { routePaths, pages, signedOutOnly: ['/memes'], languages: ['en', 'zh'] };
+  fs.writeFileSync(path.join(clientDir, 'pages', 'pages.json'), JSON.stringify(index));
   ctx = await createTestApp({ CLIENT_DIR: clientDir });
 });
 afterAll(async () => {
@@ -84,6 +85,15 @@ describe('prerendered pages', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<div id="root"></div>');
     }
+  });
+
+  it('answers a page prerendered as a signed-out visitor sees it only to a request without a session cookie', async () => {
+    expect((await get('/memes')).body).toBe(page('en', 'memes'));
+    expect((await get('/memes', { cookie: 'lang=zh' })).body).toBe(page('zh', 'memes'));
+    expect((await get('/memes', { cookie: 'acorn_session=s%3Aabc.def' })).body).toContain('<div id="root"></div>');
+    expect((await get('/memes', { cookie: 'lang=zh; acorn_session=x' })).body).toContain('<div id="root"></div>');
+    // A page prerendered for everyone does not care about the session.
+    expect((await get('/faq', { cookie: 'acorn_session=x' })).body).toBe(page('en', 'faq'));
   });
 
   it('answers a path no client route matches with the not-found page and 404', async () => {

@@ -25,6 +25,7 @@ const headings = {
   '/tokenomics': { en: 'Tokenomics', zh: '代币经济' },
   '/faq': { en: 'Frequently Asked Questions', zh: '常见问题' },
   '/allocation': { en: 'Token Allocation', zh: '代币分配' },
+  '/memes': { en: 'Acorn Meme Studio', zh: 'Acorn 表情包工作室' },
   '/no/such/page': { en: '404 Page Not Found', zh: '404 页面未找到' },
 } as const;
 
@@ -81,6 +82,60 @@ describe('content pages without JavaScript', () => {
       },
       'en',
     );
+  });
+});
+
+describe('the meme studio, prerendered for a visitor without a session', () => {
+  const joinTitle = { en: 'Join to make memes', zh: '加入后即可制作表情包' } as const;
+  const noScript = { javaScriptEnabled: false };
+
+  for (const language of ['en', 'zh'] as const) {
+    it(`shows the join card without JavaScript in ${language}`, async () => {
+      await withPage(
+        noScript,
+        async (page) => {
+          await page.goto('/memes');
+          await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(headings['/memes'][language]);
+          await expect(page.getByRole('heading', { level: 2 }).textContent()).resolves.toBe(joinTitle[language]);
+          await expect(page.getByRole('link', { name: language === 'en' ? 'Join on the Mining page' : '前往挖矿页面加入' }).getAttribute('href')).resolves.toBe('/mining');
+        },
+        language,
+      );
+    });
+  }
+
+  it('is not sent to a visitor with a session cookie: the studio depends on the session', async () => {
+    await withPage(noScript, async (page) => {
+      await page.context().addCookies([{ name: 'acorn_session', value: 'any', url: server.baseUrl }]);
+      await page.goto('/memes');
+      await expect(page.locator('#root').innerHTML()).resolves.toBe('');
+    });
+  });
+
+  it('forgets a session the browser still stores once the server has ended it, without a spinner first', async () => {
+    await withPage({}, async (page) => {
+      await page.addInitScript(() => {
+        // Stored by an earlier sign-in whose cookie has since gone.
+        if (!sessionStorage.getItem('seeded')) {
+          localStorage.setItem('username', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq');
+          localStorage.setItem('isLoggedIn', 'true');
+          sessionStorage.setItem('seeded', '1');
+        }
+      });
+      const errors = collectConsoleErrors(page);
+      const userCalls: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/user/')) userCalls.push(request.url());
+      });
+      await page.goto('/memes');
+      await eventually(() => page.evaluate(() => localStorage.getItem('isLoggedIn'))).toBe(null);
+      expect(await page.evaluate(() => localStorage.getItem('username'))).toBe(null);
+      await expect(page.getByRole('heading', { level: 2 }).textContent()).resolves.toBe(joinTitle.en);
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByRole('status', { name: /Loading/ }).count()).toBe(0);
+      expect(userCalls).toEqual([]);
+      expect(errors.filter((text) => !text.startsWith('Failed to load resource'))).toEqual([]);
+    });
   });
 });
 

@@ -1,6 +1,7 @@
-import type { ComponentType } from 'react';
+import { useContext, type ComponentType } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { ErrorBoundary } from '@client/components/error-boundary';
+import { ServedSignedOut } from '@client/features/session/served-signed-out';
 import { loadFeatures } from './i18n/dictionaries';
 import { FeatureTexts } from './i18n/feature-texts';
 import { useLanguage } from '@client/lib/i18n/language-provider';
@@ -14,13 +15,17 @@ export interface AppPage {
   load: () => Promise<unknown>;
   /** Shows texts outside the home page's namespaces (dictionary.ts: FeatureDictionary). */
   featureTexts: boolean;
-  /** Written to HTML at build time in both languages (client/src/prerender.tsx). */
-  prerendered: boolean;
+  /**
+   * Written to HTML at build time in both languages (client/src/prerender.tsx): the same for everyone,
+   * or as a visitor without a session sees it, which the server sends only to a request without a
+   * session cookie (server/plugins/prerendered-pages.ts).
+   */
+  prerendered: false | 'for-everyone' | 'signed-out';
 }
 
 interface PageOptions {
   featureTexts?: boolean;
-  prerendered?: boolean;
+  prerendered?: AppPage['prerendered'];
 }
 
 /** Each page is its own chunk, so the first page ships only what it shows. */
@@ -45,19 +50,19 @@ function page<K extends string>(
 // react-router's declarative mode: its data mode (createBrowserRouter) adds ~17 KB gzipped to the
 // first paint (issue 12, goal 5), and the pages load no data through it.
 export const routes: RouteObject[] = [
-  page('/', () => import('./routes/home'), 'HomePage', { featureTexts: false, prerendered: true }),
+  page('/', () => import('./routes/home'), 'HomePage', { featureTexts: false, prerendered: 'for-everyone' }),
   page('/mining', () => import('./routes/mining'), 'MiningPage'),
   page('/tokens', () => import('./routes/tokens'), 'TokensPage'),
   page('/check-tokens', () => import('./routes/check-tokens'), 'CheckTokensPage'),
   page('/calculator', () => import('./routes/calculator'), 'CalculatorPage', { featureTexts: false }),
-  page('/tokenomics', () => import('./routes/tokenomics'), 'TokenomicsPage', { prerendered: true }),
-  page('/allocation', () => import('./routes/allocation'), 'AllocationPage', { prerendered: true }),
-  page('/faq', () => import('./routes/faq'), 'FaqPage', { prerendered: true }),
-  page('/memes', () => import('./routes/memes'), 'MemesPage'),
+  page('/tokenomics', () => import('./routes/tokenomics'), 'TokenomicsPage', { prerendered: 'for-everyone' }),
+  page('/allocation', () => import('./routes/allocation'), 'AllocationPage', { prerendered: 'for-everyone' }),
+  page('/faq', () => import('./routes/faq'), 'FaqPage', { prerendered: 'for-everyone' }),
+  page('/memes', () => import('./routes/memes'), 'MemesPage', { prerendered: 'signed-out' }),
   page('/meme/:trackingCode', () => import('./routes/meme'), 'MemePage'),
   page('/admin', () => import('./routes/admin'), 'AdminPage'),
   page('/admin/*', () => import('./routes/admin'), 'AdminPage'),
-  page('*', () => import('./routes/not-found'), 'NotFoundPage', { featureTexts: false, prerendered: true }),
+  page('*', () => import('./routes/not-found'), 'NotFoundPage', { featureTexts: false, prerendered: 'for-everyone' }),
 ];
 
 const pageAt = (pathname: string) => matchRoutes(routes, pathname)?.at(-1)?.route.handle as AppPage | undefined;
@@ -80,6 +85,8 @@ export function AppRouter() {
   const { language } = useLanguage();
   const element = useRoutes(routes, location);
   const matched = pageAt(location.pathname);
+  const servedSignedOut = useContext(ServedSignedOut);
+  const prerendered = matched?.prerendered === 'for-everyone' || (matched?.prerendered === 'signed-out' && servedSignedOut);
   // Fetched now, while the layout may still wait for the config: no request waits for another. A failure
   // shows when the page renders (the error card), not as an unhandled rejection here.
   if (matched) {
@@ -90,7 +97,7 @@ export function AppRouter() {
   return (
     <ErrorBoundary resetKey={location.pathname} fallback={routeError}>
       {/* A prerendered page's content is in the HTML already: it does not wait for the config. */}
-      <RootLayout waitForConfig={!matched?.prerendered}>
+      <RootLayout waitForConfig={!prerendered}>
         <ErrorBoundary resetKey={location.pathname} fallback={routeError}>
           {element}
         </ErrorBoundary>

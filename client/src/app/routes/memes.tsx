@@ -30,7 +30,15 @@ export function MemesPage() {
     <div className="stack memes-page">
       <header>
         <h1>{t.memes.title}</h1>
-        {miningOpen !== undefined && <p className="muted">{miningOpen ? t.memes.intro : t.memes.introClosed}</p>}
+        {miningOpen === undefined ? (
+          // Prerendered, the page shows before the config says whether mining is open: the closed
+          // text (the default) holds the line unseen, so nothing below moves when the real one comes.
+          <p className="muted memes-intro--pending" aria-hidden="true">
+            {t.memes.introClosed}
+          </p>
+        ) : (
+          <p className="muted">{miningOpen ? t.memes.intro : t.memes.introClosed}</p>
+        )}
       </header>
       <StudioContent />
       <PopularMemes />

@@ -5,6 +5,7 @@ import { toast } from '@client/components/toast/use-toast';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import { isSessionExpired, userQueryOptions } from './api/get-user';
 import { logoutRequest } from './api/logout';
+import { ServedSignedOut } from './served-signed-out';
 import { emptySession, readStoredSession, writeStoredSession, type StoredSession } from './session-storage';
 
 interface SessionContextValue extends StoredSession {
@@ -18,15 +19,19 @@ const SessionContext = createContext<SessionContextValue | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const { t } = useLanguage();
+  const servedSignedOut = useContext(ServedSignedOut);
   const [session, setSession] = useState<StoredSession>(emptySession);
-  const [isInitialised, setIsInitialised] = useState(false);
+  // Served signed out, the page knows its session from its first render, as the prerendered HTML shows it.
+  const [isInitialised, setIsInitialised] = useState(servedSignedOut);
 
   // Layout effect: the stored session is applied before the first paint, so no logged-out flash.
   useLayoutEffect(() => {
+    // The server saw no session cookie: a stored session is over, and the effect below forgets it.
+    if (servedSignedOut) return;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- storage is read once the page is in the browser, before its first paint
     setSession(readStoredSession());
     setIsInitialised(true);
-  }, []);
+  }, [servedSignedOut]);
 
   useEffect(() => {
     if (isInitialised) writeStoredSession(session);
