@@ -4,15 +4,19 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { brand } from './shared/brand.ts';
+import { siteDescription } from './shared/site-description.ts';
 import { compressible, writeCompressedSiblings } from './scripts/precompress.ts';
 import { prerender } from './scripts/prerender.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+const escapeAttribute = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
 // index.html is static; the brand module stays the one place that names the product.
 const brandTitle: Plugin = {
   name: 'brand-title',
-  transformIndexHtml: (html) => html.replaceAll('%PRODUCT_NAME%', brand.productName),
+  transformIndexHtml: (html) =>
+    html.replaceAll('%PRODUCT_NAME%', brand.productName).replaceAll('%SITE_DESCRIPTION%', escapeAttribute(siteDescription.en)),
 };
 
 // The entry's stylesheet (a few kB) goes into index.html as <style> (the CSP allows inline styles, not

@@ -8,7 +8,7 @@ import { writeCompressedSiblings } from './precompress.js';
 /** What client/src/prerender.tsx's renderPages answers (built for Node by the build below). */
 interface RenderedPages {
   routePaths: string[];
-  pages: { routePath: string; language: string; signedOut: boolean; html: string; lang: string; title: string }[];
+  pages: { routePath: string; language: string; signedOut: boolean; html: string; lang: string; title: string; description: string }[];
 }
 
 interface ManifestChunk {
@@ -63,8 +63,13 @@ function cssOf(manifest: Record<string, ManifestChunk>, key: string, seen = new 
 }
 
 const escapeText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+const escapeAttribute = (text: string) => escapeText(text).replaceAll('"', '&quot;');
 
-function pageDocument(template: string, page: { html: string; lang: string; title: string; signedOut: boolean }, css: string): string {
+function pageDocument(
+  template: string,
+  page: { html: string; lang: string; title: string; description: string; signedOut: boolean },
+  css: string,
+): string {
   // React writes no inline script for a prerendered tree; one here would break the CSP (script-src 'self').
   if (/<script(?![^>]*\bsrc=)/i.test(page.html)) throw new Error('prerendered HTML contains an inline script');
   // React puts the resources it preloads (the page's images) first; they belong in <head>.
@@ -74,10 +79,12 @@ function pageDocument(template: string, page: { html: string; lang: string; titl
   const replaced = template
     .replace(/<html lang="[^"]*">/, () => `<html lang="${page.lang}">`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title)}</title>`)
+    .replace(/(<meta\s+name="description"\s+content=")[^"]*"/, (_, start: string) => `${start}${escapeAttribute(page.description)}"`)
     .replace('</head>', () => `    ${hoisted}${style}\n  </head>`)
     // main.tsx reads the mark: the session provider starts signed out, as the HTML shows it.
     .replace('<div id="root"></div>', () => `<div id="root"${page.signedOut ? ' data-session="signed-out"' : ''}>${body}</div>`);
   if (!replaced.includes(body)) throw new Error('index.html has no empty <div id="root"></div>');
+  if (!replaced.includes(escapeAttribute(page.description))) throw new Error('index.html has no <meta name="description">');
   return replaced;
 }
 

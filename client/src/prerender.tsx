@@ -9,6 +9,7 @@ import { App } from '@client/app/app';
 import { dictionaryFor, loadDictionary } from '@client/app/i18n/dictionaries';
 import { type AppPage, preloadPage, routes } from '@client/app/router';
 import { htmlLang, type Language } from '@client/lib/i18n/types';
+import { siteDescription } from '@shared/site-description';
 
 const languages: readonly Language[] = ['en', 'zh'];
 
@@ -29,6 +30,8 @@ interface RenderedPage {
   html: string;
   lang: string;
   title: string;
+  /** The meta description, in the page's language. */
+  description: string;
 }
 
 async function renderPage(url: string, language: Language, signedOut: boolean) {
@@ -45,6 +48,7 @@ async function renderPage(url: string, language: Language, signedOut: boolean) {
     html: await new Response(prelude).text(),
     lang: htmlLang[language],
     title: dictionaryFor(language).app.title,
+    description: siteDescription[language],
   };
 }
 

@@ -20,6 +20,12 @@ afterAll(async () => {
   await upstream?.close();
 });
 
+const descriptions = {
+  en: "Look up your Acorn token allocation, read the tokenomics and staking seasons, and browse the community's memes.",
+  zh: '查询你的 Acorn 代币分配，阅读代币经济与质押季，浏览社区的表情包。',
+};
+const metaDescription = (page: Page) => page.locator('meta[name="description"]').getAttribute('content');
+
 const headings = {
   '/': { en: 'Welcome to Acorn', zh: '欢迎来到 Acorn' },
   '/tokenomics': { en: 'Tokenomics', zh: '代币经济' },
@@ -49,6 +55,7 @@ describe('content pages without JavaScript', () => {
         await expect(page.locator('html').getAttribute('lang')).resolves.toBe('en');
         await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(headings[path].en);
         await expect(page.locator('main').innerText()).resolves.toMatch(/ACORN/);
+        await expect(metaDescription(page)).resolves.toBe(descriptions.en);
       });
     });
 
@@ -59,6 +66,7 @@ describe('content pages without JavaScript', () => {
           await page.goto(path);
           await expect(page.locator('html').getAttribute('lang')).resolves.toBe('zh-CN');
           await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(headings[path].zh);
+          await expect(metaDescription(page)).resolves.toBe(descriptions.zh);
         },
         'zh',
       );
