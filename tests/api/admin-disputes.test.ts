@@ -1,13 +1,9 @@
-import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sqliteFile } from '../../server/db/connect.js';
-import type { Database } from '../../server/db/schema.js';
 import { listDisputesWithHoldings } from '../../server/features/admin/disputes-with-holdings.js';
 import { labelAllocationSnapshot } from '../../server/features/allocation/allocation-snapshot.service.js';
 import { grant } from '../helpers/admin-callers.js';
 import { createTestWallet } from '../helpers/bitcoin-signer.js';
+import { countStatements } from '../helpers/counting-connection.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { signInWithWallet } from '../helpers/wallet-sign-in.js';
@@ -28,19 +24,8 @@ async function fileDispute(wallet: string, message: string) {
 
 /** The disputes queue read on a connection of its own that counts the statements it runs. */
 async function queueWithStatements(status: 'open' | null) {
-  let statements = 0;
-  const log = (event: { level: string }) => {
-    if (event.level === 'query') statements += 1;
-  };
-  const db = ctx.config.databaseUrl
-    ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: ctx.config.databaseUrl, max: 1 }) }), log })
-    : new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(sqliteFile(ctx.config)) }), log });
-  try {
-    const disputes = await listDisputesWithHoldings(db, status);
-    return { disputes, statements };
-  } finally {
-    await db.destroy();
-  }
+  const { result: disputes, statements } = await countStatements(ctx.config, (db) => listDisputesWithHoldings(db, status));
+  return { disputes, statements };
 }
 
 describe('the disputes queue of /api/admin', () => {

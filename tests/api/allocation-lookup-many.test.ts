@@ -1,7 +1,7 @@
-import { CompiledQuery } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/free-port.js';
-import { walletCategoriesQuery } from '../../server/features/allocation/allocation.repository.js';
+import { answerLookupMany, planLookupMany } from '../../server/features/allocation/allocation-lookup-many.service.js';
+import { countStatements } from '../helpers/counting-connection.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { fakeWallet, mainnetWallets } from '../helpers/wallets.js';
@@ -170,23 +170,24 @@ describe('lookup-many and the per-visitor lookup limit', () => {
   });
 });
 
-describe('lookup-many reads the wallet index once per distinct address', () => {
-  it('runs one prepared statement for every address, each a range of the covering wallet index', async () => {
+describe('lookup-many reads every address in one statement', () => {
+  it('costs one statement for one address and for twenty, and answers each as the single lookup does', async () => {
     await app();
-    const { db } = ctx!.handle;
-    const { config } = ctx!;
-    const queries = ['bc1qexample', '1ExampleBase58', 'bc1pexample'].map((address) => walletCategoriesQuery.compile(db, address));
-    expect(new Set(queries.map((query) => query.sql)).size).toBe(1);
-    for (const query of queries) {
-      const explain = config.databaseUrl ? `explain ${query.sql}` : `explain query plan ${query.sql}`;
-      // Six rows make a table scan the cheapest plan on PostgreSQL: forbid it to see the index it uses at scale.
-      const text = await db.transaction().execute(async (trx) => {
-        if (config.databaseUrl) await trx.executeQuery(CompiledQuery.raw('set local enable_seqscan = off'));
-        const result = await trx.executeQuery<Record<string, string>>(CompiledQuery.raw(explain, [...query.parameters]));
-        return result.rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
-      });
-      expect(text).toMatch(/allocation_records_wallet_cover_idx/);
-      expect(text).not.toMatch(/SCAN (allocation_records|records)\b|Seq Scan on allocation_records/);
+    const twenty = [
+      mainnetWallets.taproot,
+      mainnetWallets.segwitKey,
+      mainnetWallets.legacy,
+      ...Array.from({ length: 17 }, (_, i) => fakeWallet('bc1q', 42 + i)),
+    ];
+    const one = await countStatements(ctx!.config, (db) => answerLookupMany(db, planLookupMany([mainnetWallets.taproot])));
+    const many = await countStatements(ctx!.config, (db) => answerLookupMany(db, planLookupMany(twenty)));
+    expect(one.statements).toBe(1);
+    expect(many.statements).toBe(1);
+
+    expect(many.result.results.map((entry) => entry.status)).toEqual(['found', 'found', 'found', ...Array(17).fill('not_found')]);
+    for (const [position, wallet] of twenty.slice(0, 3).entries()) {
+      expect(many.result.results[position]).toEqual({ position, status: 'found', walletAddress: wallet, allocation: (await lookupOne(wallet)).allocation });
     }
+    expect(many.result.total).toMatchObject({ walletCount: 3, totalTokens: 41629.660001, recordCount: 6 });
   });
 });

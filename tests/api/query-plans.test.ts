@@ -38,7 +38,7 @@ describe("launch-day queries use their indexes (the repositories' compiled queri
     expectWalletIndexRanges(await plan(walletCategoriesQuery.compile(database.db, 'bc1qexample')));
   });
 
-  it("the disputes queue's holdings read one range of the wallet index per wallet, all in one statement", async () => {
+  it("many wallets' allocations (lookup-many, the disputes queue) read one range of the wallet index per wallet, all in one statement", async () => {
     expectWalletIndexRanges(await plan(manyWalletsCategoriesQuery.compile(database.db, JSON.stringify(['bc1qexample', '1ExampleBase58']))));
   });
 

@@ -11,7 +11,7 @@ import { fromMicro, toMicro } from '@shared/token-amount';
 import { normalizeWallet } from '@shared/wallet';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
-import { lookupAllocation } from './allocation.service.js';
+import { lookupAllocations } from './allocation.service.js';
 
 type Planned =
   | { position: number; kind: 'lookup'; walletAddress: string }
@@ -51,13 +51,11 @@ export function planLookupMany(rawEntries: readonly unknown[]): LookupManyPlan {
 }
 
 /**
- * Each distinct address through the single lookup (its prepared query: one range of the wallet index
- * each), and the found ones merged per category in integer micro-tokens.
+ * The distinct addresses read in one statement (one range of the wallet index each), each answered as
+ * the single lookup answers it, and the found ones merged per category in integer micro-tokens.
  */
 export async function answerLookupMany(db: Kysely<Database>, plan: LookupManyPlan): Promise<LookupManyResult> {
-  const answers = await Promise.all(plan.addresses.map(async (walletAddress) => [walletAddress, await lookupAllocation(db, walletAddress)] as const));
-  const found = new Map<string, FoundAllocation>();
-  for (const [walletAddress, answer] of answers) if (answer.success) found.set(walletAddress, answer.allocation);
+  const found = await lookupAllocations(db, plan.addresses);
 
   const results = plan.entries.map((entry): LookupManyEntry => {
     if ('status' in entry) return entry;
