@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setNotice, setPause, setRevealSchedule } from '../../server/features/settings/settings.repository.js';
-import { gotoHydrated, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
+import { eventually, gotoHydrated, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
 import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
 import { mainnetWallets } from '../helpers/wallets.js';
@@ -137,6 +137,31 @@ for (const language of ['en', 'zh'] as const) {
       await page.getByRole('button', { name: text.lookUp }).click();
       await page.getByRole('region', { name: /Notifications|通知/ }).getByText(/paused|暂停/).first().waitFor();
       expect(lookups).toEqual([503]);
+    });
+
+    it('a pause and a notice arriving after a prerendered page move none of its content', async () => {
+      const notice = language === 'en' ? 'Official links: acorn.example' : '官方链接：acorn.example';
+      await changeLaunchState(async () => {
+        await setPause(server.ctx.handle.db, { reason: 'A corrected list follows at 16:00 UTC', since: serverNow() });
+        await setNotice(server.ctx.handle.db, { en: 'Official links: acorn.example', zh: '官方链接：acorn.example' });
+      });
+      // Served prerendered in the test's language (the cookie), and the config held back until the page is hydrated.
+      await context.addCookies([{ name: 'lang', value: language, url: server.baseUrl }]);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/config', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/tokenomics');
+      const heading = page.getByRole('heading', { level: 1 });
+      await eventually(() => heading.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')))).toBe(true);
+      const before = await heading.boundingBox();
+
+      release();
+      await page.getByRole('status').filter({ hasText: text.pausedLead }).waitFor();
+      await page.getByText(notice).waitFor();
+      expect(await heading.boundingBox()).toEqual(before);
     });
 
     it('a lookup refused as paused brings the banner at once, without a reload or the next poll', async () => {

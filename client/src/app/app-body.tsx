@@ -7,7 +7,7 @@ import { refreshConfigOnLaunchError, usePublicConfig } from '@client/features/co
 import { LaunchBanners } from '@client/features/config/components/launch-banners';
 import { SessionProvider } from '@client/features/session/session-provider';
 import { createQueryClient } from '@client/lib/query-client';
-import '@client/styles/demo-notice.css';
+import '@client/styles/page-strips.css';
 
 /** Shown while the server still holds the demo data set, so no one takes its figures for real ones. */
 function DemoDataNotice() {
@@ -27,19 +27,21 @@ interface PageAreaProps {
 
 function PageArea({ waitForConfig, children }: PageAreaProps) {
   const { t } = useLanguage();
-  // A page rendered in the browser waits for the config (fetched alongside its code) so the operator's
-  // banners, when there are any, are in place before anything shows in <main>: appearing above it later
-  // would shift the page (CLS). A prerendered page is in the HTML already and cannot wait.
+  // A page rendered in the browser waits for the config (fetched alongside its code): what it shows
+  // depends on it (mining open or closed, the reveal), and a loading state first would only move its
+  // content when the config answers. A prerendered page is in the HTML already and cannot wait.
   const configPending = usePublicConfig().isPending;
 
   return (
     <>
-      <LaunchBanners />
       <main id="main" className="page" tabIndex={-1}>
         {waitForConfig && configPending ? null : <Suspense fallback={<Spinner label={t.app.loading} />}>{children}</Suspense>}
       </main>
-      {/* After <main> and kept in view at the bottom (demo-notice.css): arriving with the config, it moves nothing. */}
-      <DemoDataNotice />
+      {/* After <main> and kept in view at the bottom (page-strips.css): arriving with the config, they move nothing. */}
+      <div className="page-strips">
+        <LaunchBanners />
+        <DemoDataNotice />
+      </div>
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useLanguage } from '@client/lib/i18n/language-provider';
 import { usePublicConfig } from '../api/get-public-config';
 import './launch-banners.css';
 
-/** The operator's pause reason and notice (`npm run launch`), above every page; neither blocks the page. */
+/** The operator's pause reason and notice (`npm run launch`), at the bottom of every page's window; neither blocks the page. */
 export function LaunchBanners() {
   const { t, language } = useLanguage();
   const config = usePublicConfig().data;
