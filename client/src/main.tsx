@@ -5,6 +5,7 @@ import { readStoredLanguage } from '@client/lib/i18n/language-provider';
 import type { Language } from '@client/lib/i18n/types';
 import { App } from '@client/app/app';
 import { preloadPage } from '@client/app/router';
+import { keepTypedValues } from '@client/lib/typed-before-hydration';
 import '@client/styles/global.css';
 import '@client/styles/controls.css';
 
@@ -29,6 +30,8 @@ void Promise.all([loadCore(language), hydrate && preloadPage(window.location.pat
     const app = (shown: Language) => (
       <App language={shown} servedSignedOut={servedSignedOut} router={(children) => <BrowserRouter>{children}</BrowserRouter>} />
     );
+    // Typed into the prerendered page meanwhile: rendering puts each field back to its state.
+    keepTypedValues(container);
     if (hydrate) hydrateRoot(container, app(language));
     else createRoot(container).render(app(isCoreLoaded(language) ? language : 'en'));
   });

@@ -85,6 +85,53 @@ async function lookUp(address: string): Promise<void> {
   await lookUpButton().click();
 }
 
+/** Holds the entry script until `release()`: the page shows its prerendered HTML and is not hydrated meanwhile. */
+async function holdHydration(): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+const isHydrated = (locator: Locator) => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')));
+
+describe('allocation page: before the page is hydrated', () => {
+  it('keeps an address typed into the prerendered form, and looks it up', async () => {
+    const release = await holdHydration();
+    await page.goto('/allocation', { waitUntil: 'commit' });
+    await walletInput().fill(whale);
+    release();
+    await eventually(() => isHydrated(walletInput())).toBe(true);
+
+    expect(await walletInput().inputValue()).toBe(whale);
+    await lookUpButton().click();
+    await resultHeading().waitFor();
+    expect(await summaryIn(page, 'Total airdropped at TGE')).toBe('125,000.5 ACORN');
+  });
+
+  it('Look Up pressed before the page is ready looks the address up once it is, leaving no address in the URL', async () => {
+    const lookups: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/allocation/lookup')) lookups.push(request.postDataJSON());
+    });
+    const release = await holdHydration();
+    await page.goto('/allocation', { waitUntil: 'commit' });
+    await walletInput().fill(whale);
+    await lookUpButton().click();
+    release();
+
+    await resultHeading().waitFor();
+    expect(await summaryIn(page, 'Total airdropped at TGE')).toBe('125,000.5 ACORN');
+    expect(await page.getByRole('textbox', { name: 'Wallet address' }).inputValue()).toBe(whale);
+    await eventually(() => new URL(page.url()).search).toBe('');
+    expect(new URL(page.url()).pathname).toBe('/allocation');
+    expect(lookups).toEqual([{ walletAddress: whale }]);
+  });
+});
+
 describe('allocation page: lookup', () => {
   it('finds an allocation: toast, TGE total, sorted categories, whale schedule against the tip, then Clear resets', async () => {
     await gotoHydrated(page, '/allocation');

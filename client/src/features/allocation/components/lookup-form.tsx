@@ -1,5 +1,6 @@
 import { useId, useRef, type FormEvent } from 'react';
 import { useLanguage } from '@client/lib/i18n/language-provider';
+import { walletField } from '../hooks/use-address-from-before-ready';
 
 interface LookupFormProps {
   address: string;
@@ -33,6 +34,7 @@ export function LookupForm({ address, onAddressChange, onSubmit, onClear, isPend
         <textarea
           ref={inputRef}
           id={inputId}
+          name={walletField}
           rows={rows}
           className="input input--mono alloc-form__input"
           aria-describedby={hintId}

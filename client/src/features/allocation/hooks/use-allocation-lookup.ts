@@ -8,6 +8,7 @@ import { useLookupAllocationMutation } from '../api/lookup-allocation';
 import { useLookupManyAllocationsMutation } from '../api/lookup-many-allocations';
 import { formatTokens } from '../format';
 import { lookupEntries } from '../lookup-entries';
+import { useAddressFromBeforeReady } from './use-address-from-before-ready';
 
 export type FoundAllocation = Extract<LookupResult, { success: true }>['allocation'];
 
@@ -115,6 +116,8 @@ export function useAllocationLookup() {
     setAddress(text);
     lookUp(text);
   };
+
+  useAddressFromBeforeReady(setAddress, lookUpAddresses);
 
   // Between automatic retries of a busy answer: how long until the next try.
   const pending = mutation.isPending ? mutation : manyMutation;
