@@ -101,10 +101,15 @@ describe('POST /api/allocation/lookup-many', () => {
 
   it('treats any text as data, as the single lookup does', async () => {
     await app();
-    const { results } = (await lookupMany(["x' OR '1'='1", '<b>bc1</b>'])).json();
+    // A lone surrogate (JSON carries it as an escape) is text no wallet can be, on either database.
+    const response = await lookupMany(["x' OR '1'='1", '<b>bc1</b>', 'bc1q\udae9x', mainnetWallets.legacy]);
+    expect(response.statusCode).toBe(200);
+    const { results } = response.json();
     expect(results).toEqual([
       { position: 0, status: 'not_found', walletAddress: "x' OR '1'='1" },
       { position: 1, status: 'not_found', walletAddress: '<b>bc1</b>' },
+      { position: 2, status: 'not_found', walletAddress: 'bc1q\udae9x' },
+      { position: 3, status: 'found', walletAddress: mainnetWallets.legacy, allocation: (await lookupOne(mainnetWallets.legacy)).allocation },
     ]);
   });
 
