@@ -6,11 +6,9 @@ import { defineConfig, type Plugin } from 'vite';
 import { brand } from './shared/brand.ts';
 import { siteDescription } from './shared/site-description.ts';
 import { compressible, writeCompressedSiblings } from './scripts/precompress.ts';
-import { prerender } from './scripts/prerender.ts';
+import { escapeAttribute, prerender } from './scripts/prerender.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-
-const escapeAttribute = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 
 // index.html is static; the brand module stays the one place that names the product.
 const brandTitle: Plugin = {

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pagesFolder, pagesIndexFile } from '../shared/prerendered-pages-index.js';
 import { newestMtime } from './newest-mtime.js';
 
 // vite.config.ts runs the prerender (scripts/prerender.ts) and the compression as part of the build.
@@ -10,7 +11,7 @@ const sources = ['client', 'shared', 'vite.config.ts', 'scripts/prerender.ts', '
 /** The built client is stale when any client source is newer than its index.html, or its prerendered pages are missing. */
 export function clientBuildIsStale(clientDir: string): boolean {
   const index = path.join(clientDir, 'index.html');
-  if (!fs.existsSync(index) || !fs.existsSync(path.join(clientDir, 'pages', 'pages.json'))) return true;
+  if (!fs.existsSync(index) || !fs.existsSync(path.join(clientDir, pagesFolder, pagesIndexFile))) return true;
   const builtAt = fs.statSync(index).mtimeMs;
   return sources.some((source) => newestMtime(source) > builtAt);
 }

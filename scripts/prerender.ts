@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { type PagesIndex, pagesFolder, pagesIndexFile } from '../shared/prerendered-pages-index.js';
 import { writeCompressedSiblings } from './precompress.js';
 
 /** What client/src/prerender.tsx's renderPages answers (built for Node by the build below). */
@@ -16,19 +17,6 @@ interface ManifestChunk {
   isEntry?: boolean;
   imports?: string[];
   css?: string[];
-}
-
-/** Folder of the build output holding the pages, and its index read by server/plugins/spa.ts. */
-export const pagesFolder = 'pages';
-export const pagesIndexFile = 'pages.json';
-
-/** The written pages: each route path (`*` the not-found page) to its name, the file under pages/<language>/. */
-export interface PagesIndex {
-  routePaths: string[];
-  pages: Record<string, string>;
-  /** Route paths prerendered as a visitor without a session sees them: the server sends them only without a session cookie. */
-  signedOutOnly: string[];
-  languages: string[];
 }
 
 /**
@@ -63,7 +51,8 @@ function cssOf(manifest: Record<string, ManifestChunk>, key: string, seen = new 
 }
 
 const escapeText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-const escapeAttribute = (text: string) => escapeText(text).replaceAll('"', '&quot;');
+/** Text for a double-quoted HTML attribute (index.html's and each page's meta description). */
+export const escapeAttribute = (text: string) => escapeText(text).replaceAll('"', '&quot;');
 
 function pageDocument(
   template: string,

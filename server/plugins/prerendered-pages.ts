@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { type PagesIndex, pagesFolder, pagesIndexFile } from '@shared/prerendered-pages-index';
 import type { PageLanguage } from './page-language.js';
 
 /** One HTML answer, in each encoding: read from the build's .br/.gz siblings, or compressed once here. */
@@ -26,15 +27,6 @@ export function htmlAnswer(file: string, status: HtmlAnswer['status'] = 200, lan
   };
 }
 
-/** The index the build writes beside the pages (scripts/prerender.ts). */
-interface PagesIndex {
-  routePaths: string[];
-  pages: Record<string, string>;
-  /** Pages prerendered as a visitor without a session sees them (absent in builds before there were any). */
-  signedOutOnly?: string[];
-  languages: string[];
-}
-
 const htmlLang: Record<PageLanguage, string> = { en: 'en', zh: 'zh-CN' };
 
 /** Whether the client router would match the path with this pattern (case-insensitive, `/x/` is `/x`, `:param` one segment, a last `*` any rest). */
@@ -57,8 +49,8 @@ function matchesRoute(pattern: string, pathname: string): boolean {
  * which index.html reads in the browser.
  */
 export function loadPrerenderedPages(clientDir: string) {
-  const folder = path.join(clientDir, 'pages');
-  const indexFile = path.join(folder, 'pages.json');
+  const folder = path.join(clientDir, pagesFolder);
+  const indexFile = path.join(folder, pagesIndexFile);
   if (!fs.existsSync(indexFile)) return null;
   const index = JSON.parse(fs.readFileSync(indexFile, 'utf8')) as PagesIndex;
   const answers = new Map<string, Record<PageLanguage, HtmlAnswer>>();
@@ -69,7 +61,7 @@ export function loadPrerenderedPages(clientDir: string) {
     answers.set(routePath, { en: inLanguage('en'), zh: inLanguage('zh') });
   }
   const routePatterns = index.routePaths.filter((pattern) => pattern !== '*');
-  const signedOutOnly = new Set(index.signedOutOnly ?? []);
+  const signedOutOnly = new Set(index.signedOutOnly);
 
   return (pathname: string, hasQuery: boolean, language: PageLanguage, hasSession: boolean): HtmlAnswer | null => {
     const exact = answers.get(pathname);

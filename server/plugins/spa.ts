@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { languageCookie } from '@shared/page-language';
+import { pagesFolder } from '@shared/prerendered-pages-index';
 import type { AppConfig } from '../config.js';
 import { notFound } from '../errors.js';
 import { uploadsPrefix } from '../features/uploads/upload-store.js';
@@ -91,7 +92,7 @@ export default fp<{ config: AppConfig }>(
         // The build writes .br/.gz siblings (vite.config.ts); they are served in place of the file,
         // never under their own URL. The prerendered pages are answered below, by their page's URL.
         preCompressed: true,
-        globIgnore: ['**/*.br', '**/*.gz', 'pages/**'],
+        globIgnore: ['**/*.br', '**/*.gz', `${pagesFolder}/**`],
         setHeaders(res, filePath) {
           res.setHeader('vary', 'accept-encoding');
           const relative = path.relative(config.clientDir, filePath).replace(/\.(?:br|gz)$/, '');
