@@ -1,7 +1,17 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultExternalLinks as externalLinks } from '../../shared/links.js';
-import { eventually, gotoHydrated, launchBrowser, type RunningServer, startServer, toastWithText } from '../helpers/browser.js';
+import {
+  entryScript,
+  eventually,
+  gotoHydrated,
+  holdRequests,
+  isHydrated,
+  launchBrowser,
+  type RunningServer,
+  startServer,
+  toastWithText,
+} from '../helpers/browser.js';
 import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
 import { seedAllocationRecords, seedPointsAllocations } from '../helpers/seed.js';
 import { fakeWallet, mainnetWallets } from '../helpers/wallets.js';
@@ -85,22 +95,9 @@ async function lookUp(address: string): Promise<void> {
   await lookUpButton().click();
 }
 
-/** Holds the entry script until `release()`: the page shows its prerendered HTML and is not hydrated meanwhile. */
-async function holdHydration(): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
-
-const isHydrated = (locator: Locator) => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')));
-
 describe('allocation page: before the page is hydrated', () => {
   it('keeps an address typed into the prerendered form, and looks it up', async () => {
-    const release = await holdHydration();
+    const release = await holdRequests(page, entryScript);
     await page.goto('/allocation', { waitUntil: 'commit' });
     await walletInput().fill(whale);
     release();
@@ -117,7 +114,7 @@ describe('allocation page: before the page is hydrated', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/api/allocation/lookup')) lookups.push(request.postDataJSON());
     });
-    const release = await holdHydration();
+    const release = await holdRequests(page, entryScript);
     await page.goto('/allocation', { waitUntil: 'commit' });
     await walletInput().fill(whale);
     await lookUpButton().click();

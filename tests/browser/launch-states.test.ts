@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setNotice, setPause, setRevealSchedule } from '../../server/features/settings/settings.repository.js';
-import { eventually, gotoHydrated, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
+import { eventually, gotoHydrated, holdRequests, isHydrated, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
 import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
 import { mainnetWallets } from '../helpers/wallets.js';
@@ -147,15 +147,10 @@ for (const language of ['en', 'zh'] as const) {
       });
       // Served prerendered in the test's language (the cookie), and the config held back until the page is hydrated.
       await context.addCookies([{ name: 'lang', value: language, url: server.baseUrl }]);
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/api/config', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRequests(page, '**/api/config');
       await page.goto('/tokenomics');
       const heading = page.getByRole('heading', { level: 1 });
-      await eventually(() => heading.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')))).toBe(true);
+      await eventually(() => isHydrated(heading)).toBe(true);
       const before = await heading.boundingBox();
 
       release();

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import {
   eventually,
   expectAttribute,
+  holdRequests,
   launchBrowser,
   type RunningServer,
   startServer,
@@ -114,12 +115,7 @@ describe('mining page with X (mining open)', () => {
     await join(account.wallet);
 
     // Loading: the user data request is held until the spinner has been seen.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/user/*', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/user/*');
     await page.reload();
     await page.getByRole('status').filter({ hasText: 'Loading user data...' }).waitFor();
     release();

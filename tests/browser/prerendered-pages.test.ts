@@ -1,6 +1,15 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectConsoleErrors, eventually, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
+import {
+  collectConsoleErrors,
+  entryScript,
+  eventually,
+  holdRequests,
+  isHydrated,
+  launchBrowser,
+  type RunningServer,
+  startServer,
+} from '../helpers/browser.js';
 import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
 
 let upstream: FakeUpstream;
@@ -156,21 +165,14 @@ describe('prerendered pages with JavaScript', () => {
           async (page) => {
             const errors = collectConsoleErrors(page);
             // The entry script waits until the prerendered heading is marked: hydration must keep that node.
-            let release = () => {};
-            const marked = new Promise<void>((resolve) => (release = resolve));
-            await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-              await marked;
-              await route.continue();
-            });
+            const release = await holdRequests(page, entryScript);
             await page.goto(path, { waitUntil: 'commit' });
             const h1 = page.getByRole('heading', { level: 1 });
             await expect(h1.textContent()).resolves.toBe(heading[language]);
             await h1.evaluate((element) => Object.assign(element, { prerendered: true }));
             release();
 
-            await eventually(() =>
-              h1.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))),
-            ).toBe(true);
+            await eventually(() => isHydrated(h1)).toBe(true);
             expect(await h1.evaluate((element) => (element as HTMLElement & { prerendered?: boolean }).prerendered)).toBe(true);
             await page.waitForLoadState('networkidle');
             // HTTP statuses (the not-found page's own 404, data the fake upstream lacks) are not the page's errors.

@@ -76,14 +76,30 @@ export async function expectFocused(locator: Locator): Promise<void> {
   await eventually(() => locator.evaluate((element) => element === document.activeElement), `focus on ${locator}`).toBe(true);
 }
 
+/** Whether React has taken over the element (hydrated it, or rendered it itself). */
+export function isHydrated(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')));
+}
+
 /**
  * Opens a page and waits until React has hydrated it: a prerendered page shows its controls before its
  * scripts have run, and a click before then does nothing.
  */
 export async function gotoHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await eventually(
-    () => page.locator('main').evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))),
-    `${path} hydrated`,
-  ).toBe(true);
+  await eventually(() => isHydrated(page.locator('main')), `${path} hydrated`).toBe(true);
 }
+
+/** Holds the page's requests to `url` until the returned `release()` is called; then they go on as usual. */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The entry script's URL: held, a prerendered page shows its HTML and is not hydrated. */
+export const entryScript = /\/assets\/index-[^/]+\.js$/;
