@@ -44,6 +44,10 @@ export const manyWalletsCategoriesQuery = preparedQuery((db: Kysely<Database>, w
     .groupBy(['records.wallet_address', 'records.category']),
 );
 
+const loneSurrogate = /\p{Surrogate}/u;
+
 export async function findManyWalletsCategories(db: Kysely<Database>, walletAddresses: readonly string[]) {
-  return manyWalletsCategoriesQuery.execute(db, JSON.stringify(walletAddresses));
+  // Text with a lone surrogate is no stored wallet (files and databases hold UTF-8), and PostgreSQL's
+  // JSON refuses the escape JSON.stringify writes for it.
+  return manyWalletsCategoriesQuery.execute(db, JSON.stringify(walletAddresses.filter((walletAddress) => !loneSurrogate.test(walletAddress))));
 }

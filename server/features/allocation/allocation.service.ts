@@ -50,15 +50,12 @@ export async function lookupAllocation(db: Kysely<Database>, rawAddress: string)
   return { success: true, allocation: allocationOf(walletAddress, categories, asOfBlock) };
 }
 
-const loneSurrogate = /\p{Surrogate}/u;
-
 /**
  * The allocations of many wallets, by each address as given, in one statement whatever their number;
  * a wallet without one is absent. Each reads as `lookupAllocation` answers it.
  */
 export async function lookupAllocations(db: Kysely<Database>, rawAddresses: readonly string[]): Promise<Map<string, FoundAllocation>> {
-  // Text with a lone surrogate is no stored wallet (files and databases hold UTF-8), and PostgreSQL's JSON refuses it.
-  const wallets = [...new Set(rawAddresses.map(normalizeWallet))].filter((walletAddress) => walletAddress !== '' && !loneSurrogate.test(walletAddress));
+  const wallets = [...new Set(rawAddresses.map(normalizeWallet))].filter((walletAddress) => walletAddress !== '');
   const rowsOf = new Map<string, CategoryRow[]>();
   if (wallets.length > 0) {
     for (const { wallet_address: walletAddress, ...row } of await findManyWalletsCategories(db, wallets)) {
