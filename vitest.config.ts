@@ -21,8 +21,22 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/helpers/server-build.setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // What `npm start` runs: the compiled server and its worker threads, from a copy of the build
+          // without the sources, and the CLIs as package.json runs them.
+          name: 'shipped',
+          include: ['tests/shipped/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/shipped/shipped-copy.setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {

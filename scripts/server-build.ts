@@ -6,12 +6,14 @@ import { newestMtime } from './newest-mtime.js';
 const distFolder = path.resolve('dist');
 
 /**
- * The server, by output path under dist/, and the backup's worker thread beside it, where
- * server/lib/module-worker.ts looks for it (scheduled backups run in the server).
+ * The server, by output path under dist/, and each of its worker threads beside it, where
+ * server/lib/module-worker.ts looks for them: the backup's copy (scheduled backups run in the server)
+ * and the allocation list's parser (the console's import preview and import).
  */
 const serverEntryPoints = {
   'server/main': 'server/main.ts',
   'server/sqlite-copy-worker': 'server/features/backups/sqlite-copy-worker.ts',
+  'server/allocation-worker': 'server/features/imports/allocations/allocation-worker.ts',
 };
 
 /**
@@ -36,6 +38,13 @@ export const serverBundle = path.join(distFolder, 'server/main.js');
  * live data from the start (docs/performance.md, "Memory").
  */
 export const serverNodeFlags = ['--initial-old-space-size=32'];
+
+/**
+ * What the compiled server needs besides node_modules: package.json (ES modules, the project's root),
+ * the build, and the files it reads at run time (the meme templates). The shipped suite (tests/shipped)
+ * runs the server from a copy of these alone.
+ */
+export const shippedFiles = ['package.json', 'dist', 'assets'];
 
 const sources = ['server', 'shared', 'migrations', 'scripts', 'package-lock.json'];
 

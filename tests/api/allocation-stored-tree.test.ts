@@ -108,7 +108,7 @@ describe('a server proves allocations from the tree the import stored', () => {
 
   it('after npm run import:allocations, a fresh server answers from the stored tree', async () => {
     const rows = listOf(33);
-    const imported = await runCli('import-allocations.ts', [writeCsv('cli.csv', rows), '--source', 'cli', '--allow-unchecked-addresses'], database.config);
+    const imported = await runCli('import:allocations', [writeCsv('cli.csv', rows), '--source', 'cli', '--allow-unchecked-addresses'], database.config);
     expect(imported.stderr).toBe('');
     expect(imported.code).toBe(0);
     const root = await merkleRoot(nodeSha256, rows.map(leafText));

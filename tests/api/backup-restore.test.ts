@@ -150,14 +150,14 @@ describe('backup and restore', () => {
 
   it('npm run backup writes its entry to the live audit log, and npm run restore one naming the backup into the restored database', async () => {
     await seedAllocationRecords(ctx.handle.db, [{ wallet: mainnetWallets.taproot, category: 'Holder Airdrop', tokens: '10' }]);
-    const made = await runCli('backup.ts', ['--to', folder('acorn-cli-backups-')], ctx.config);
+    const made = await runCli('backup', ['--to', folder('acorn-cli-backups-')], ctx.config);
     expect(made.code, made.stderr).toBe(0);
     const backupFolder = /^backup written: (.+)$/m.exec(made.stdout)![1]!;
     const live = await ctx.handle.db.selectFrom('audit_log').select(['action', 'target']).execute();
     expect(live).toEqual([{ action: 'backup', target: path.basename(backupFolder) }]);
 
     const target = await restoreTarget();
-    const restored = await runCli('restore.ts', [backupFolder], target);
+    const restored = await runCli('restore', [backupFolder], target);
     expect(restored.code, restored.stderr + restored.stdout).toBe(0);
     const handle = connectDatabase(target);
     try {
@@ -214,12 +214,12 @@ describe('backup and restore', () => {
     const bin = folder('acorn-bin-');
     fs.symlinkSync(process.execPath, path.join(bin, 'node'));
     const to = folder('acorn-backups-');
-    const missing = await runCli('backup.ts', ['--to', to], ctx.config, { PATH: bin });
+    const missing = await runCli('backup', ['--to', to], ctx.config, { PATH: bin });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('pg_dump is not on the PATH: install PostgreSQL\'s client tools');
 
     fs.writeFileSync(path.join(bin, 'pg_dump'), '#!/bin/sh\necho "pg_dump (PostgreSQL) 9.6.24"\n', { mode: 0o755 });
-    const old = await runCli('backup.ts', ['--to', to], ctx.config, { PATH: bin });
+    const old = await runCli('backup', ['--to', to], ctx.config, { PATH: bin });
     expect(old.code).toBe(1);
     expect(old.stderr).toMatch(/pg_dump 9 is older than the PostgreSQL \d+ server: install the client tools of version \d+ or newer/);
     expect(fs.readdirSync(to)).toEqual([]);

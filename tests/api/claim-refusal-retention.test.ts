@@ -85,7 +85,7 @@ describe('the janitor and refused claim attempts', () => {
     await refusedAt(userId, 'older', Date.now() - 200 * day);
     await refusedAt(userId, 'recent', Date.now() - 60 * day);
 
-    const result = await runCli('cleanup.ts', [], ctx.config);
+    const result = await runCli('cleanup', [], ctx.config);
 
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);

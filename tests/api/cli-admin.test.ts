@@ -9,7 +9,7 @@ beforeEach(async () => {
 });
 afterEach(async () => ctx.close());
 
-const admin = (args: string[]) => runCli('admin.ts', args, ctx.config);
+const admin = (args: string[]) => runCli('admin', args, ctx.config);
 const auditRows = () => ctx.handle.db.selectFrom('audit_log').selectAll().orderBy('id').execute();
 
 describe('npm run admin', () => {

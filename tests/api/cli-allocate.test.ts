@@ -45,7 +45,7 @@ async function storedAllocations() {
     .execute();
 }
 
-const runScript = (args: string[]) => runCli('allocate.ts', args, config);
+const runScript = (args: string[]) => runCli('allocate', args, config);
 
 describe('allocateFromPoints', () => {
   it('splits the pool exactly by points, leaving out blocked users and users without points', async () => {

@@ -27,7 +27,7 @@ beforeEach(async () => {
 afterEach(async () => close());
 
 const importFixture = (args: string[], env: Record<string, string> = {}) =>
-  runCli('import-allocations.ts', [fixture, '--source', 'snapshot', ...args], config, env);
+  runCli('import:allocations', [fixture, '--source', 'snapshot', ...args], config, env);
 
 /** The value of a `label: value` summary line. */
 function summary(stdout: string, label: string): string | undefined {
@@ -50,7 +50,7 @@ describe('import:allocations --as-of-block and allocation:root', () => {
     expect(summary(imported.stdout, 'merkle leaves')).toBe('9');
     expect(await listAllocationSnapshots(db)).toEqual([{ source: 'snapshot', asOfBlock: 921_330, importedAt: expect.any(Number) }]);
 
-    const root = await runCli('allocation-root.ts', [], config);
+    const root = await runCli('allocation:root', [], config);
     expect(root.code).toBe(0);
     expect(summary(root.stdout, 'merkle root')).toBe(fixtureRoot);
     expect(summary(root.stdout, 'merkle leaves')).toBe('9');
@@ -85,13 +85,13 @@ describe('import:allocations --as-of-block and allocation:root', () => {
     expect(bad.stderr).toContain('--as-of-block');
     expect(await db.selectFrom('allocation_records').select('id').execute()).toEqual([]);
 
-    const points = await runCli('import-points.ts', [fixture, '--as-of-block', '5'], config);
+    const points = await runCli('import:points', [fixture, '--as-of-block', '5'], config);
     expect(points.code).toBe(2);
     expect(points.stderr).toContain('--as-of-block applies to import:allocations');
   });
 
   it('prints no root for an empty table', async () => {
-    const root = await runCli('allocation-root.ts', [], config);
+    const root = await runCli('allocation:root', [], config);
     expect(root.code).toBe(0);
     expect(summary(root.stdout, 'merkle root')).toBe('none (no allocation records)');
     expect(summary(root.stdout, 'merkle leaves')).toBe('0');

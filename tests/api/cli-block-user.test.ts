@@ -11,7 +11,7 @@ beforeEach(async () => {
 });
 afterEach(async () => ctx.close());
 
-const blockUser = (args: string[]) => runCli('block-user.ts', args, ctx.config);
+const blockUser = (args: string[]) => runCli('block-user', args, ctx.config);
 
 describe('npm run block-user', () => {
   it('blocks a wallet: its session ends and its next login is refused with ACCOUNT_BLOCKED', async () => {

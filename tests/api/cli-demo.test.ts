@@ -42,7 +42,7 @@ async function countRows(table: 'users' | 'allocation_records' | 'points_allocat
 describe('a real import while the demo data set is loaded', () => {
   it('is refused with the removal hint, writing nothing, for allocations, points and allocate', async () => {
     expect(await loadDemoData(db)).toBe('loaded');
-    const allocations = await runCli('import-allocations.ts', [fixture('allocations-good.csv')], config);
+    const allocations = await runCli('import:allocations', [fixture('allocations-good.csv')], config);
     expect(allocations.code).toBe(1);
     expect(allocations.stderr).toContain(
       'the database still holds the demo data set (48 users, 3,224 allocation records, 47 points allocations and the staking figure)',
@@ -50,11 +50,11 @@ describe('a real import while the demo data set is loaded', () => {
     expect(allocations.stderr).toContain('Remove it first with `npm run demo:remove`, or pass --keep-demo');
     expect(allocations.stderr).toContain('the database was not changed');
 
-    const points = await runCli('import-points.ts', [fixture('points-good.csv')], config);
+    const points = await runCli('import:points', [fixture('points-good.csv')], config);
     expect(points.code).toBe(1);
     expect(points.stderr).toContain('npm run demo:remove');
 
-    const allocate = await runCli('allocate.ts', ['--pool', '1000'], config);
+    const allocate = await runCli('allocate', ['--pool', '1000'], config);
     expect(allocate.code).toBe(1);
     expect(allocate.stderr).toContain('npm run demo:remove');
 
@@ -65,11 +65,11 @@ describe('a real import while the demo data set is loaded', () => {
 
   it('a dry run only notes the demo set, and --keep-demo imports beside it', async () => {
     await loadDemoData(db);
-    const dry = await runCli('import-allocations.ts', [fixture('allocations-good.csv'), '--dry-run'], config);
+    const dry = await runCli('import:allocations', [fixture('allocations-good.csv'), '--dry-run'], config);
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain('note: the demo data set is loaded');
 
-    const kept = await runCli('import-allocations.ts', [fixture('allocations-good.csv'), '--keep-demo'], config);
+    const kept = await runCli('import:allocations', [fixture('allocations-good.csv'), '--keep-demo'], config);
     expect(kept.code).toBe(0);
     expect(kept.stdout).toContain('note: kept beside the demo data set');
     expect(await countRows('allocation_records', 'real')).toBe(4);
@@ -98,7 +98,7 @@ describe('npm run demo:remove', () => {
       .values({ user_id: showcaseUser.id, tweet_id: '1', tweet_url: 'https://x.com/a/status/1', tweet_text: 't', is_custom: 0, points: 25, created_at: 2, meme_id: null })
       .execute();
 
-    const run = await runCli('demo-remove.ts', [], config);
+    const run = await runCli('demo:remove', [], config);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/users:\s+47 \(1 kept: used for real since, demo points cleared\)\n/);
     expect(run.stdout).toMatch(/allocation records:\s+3,224\n/);
@@ -114,14 +114,14 @@ describe('npm run demo:remove', () => {
     expect(kept).toEqual({ total_points: 25, is_demo: 0 });
     expect((await getPointsStats(db))?.value).toEqual({ totalAllocations: 1, totalTokensMicro: 50_000_000, totalPoints: 5 });
 
-    const again = await runCli('demo-remove.ts', [], config);
+    const again = await runCli('demo:remove', [], config);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('no demo data in the database; nothing removed');
   });
 
   it('writes the removal to the audit log with the system user and the demo rows counted before and after', async () => {
     await loadDemoData(db);
-    expect((await runCli('demo-remove.ts', [], config)).code).toBe(0);
+    expect((await runCli('demo:remove', [], config)).code).toBe(0);
     const [entry] = await db.selectFrom('audit_log').selectAll().where('action', '=', 'demo.remove').execute();
     expect(entry!.actor).toMatch(/^cli:.+/);
     expect(JSON.parse(entry!.before!)).toMatchObject({ allocationRecords: 3224, pointsAllocations: 47 });
@@ -130,7 +130,7 @@ describe('npm run demo:remove', () => {
 
   it('keeps a staking figure the operator set over the demo one, and npm start does not load the demo set again', async () => {
     await loadDemoData(db);
-    expect((await runCli('set-staking.ts', ['--locked', '1000'], config)).code).toBe(0);
+    expect((await runCli('set-staking', ['--locked', '1000'], config)).code).toBe(0);
     const removal = await removeDemoData(db);
     expect(removal).toMatchObject({ users: 48, usersKept: 0, allocationRecords: 3224, pointsAllocations: 47, settings: 0 });
     expect((await getStakingStats(db))?.value).toEqual({ lockedCount: 1000 });
@@ -162,7 +162,7 @@ describe('GET /api/config demoData', () => {
     await loadDemoData(ctx.handle.db);
     expect(await demoData()).toBe(true);
 
-    expect((await runCli('demo-remove.ts', [], ctx.config)).code).toBe(0);
+    expect((await runCli('demo:remove', [], ctx.config)).code).toBe(0);
     clock += demoPresenceTtlMs;
     expect(await demoData()).toBe(false);
   });

@@ -17,7 +17,7 @@ beforeEach(async () => {
 });
 afterEach(async () => ctx.close());
 
-const disputes = (args: string[]) => runCli('disputes.ts', args, ctx.config);
+const disputes = (args: string[]) => runCli('disputes', args, ctx.config);
 
 async function report(wallet: string, payload: Record<string, string>): Promise<number> {
   const { cookie } = await loginCookie(ctx.app, wallet);

@@ -44,7 +44,7 @@ async function storedRecords() {
     .execute();
 }
 
-const runScript = (args: string[]) => runCli('import-allocations.ts', args, config);
+const runScript = (args: string[]) => runCli('import:allocations', args, config);
 
 const a = madeUpWallet('segwit', 'a');
 const b = madeUpWallet('taproot', 'b');

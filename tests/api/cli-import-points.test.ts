@@ -36,7 +36,7 @@ async function storedAllocations() {
     .execute();
 }
 
-const runScript = (args: string[]) => runCli('import-points.ts', args, config);
+const runScript = (args: string[]) => runCli('import:points', args, config);
 
 const first = madeUpWallet('legacy', 'first');
 const second = madeUpWallet('legacy', 'second');

@@ -42,13 +42,13 @@ function newDataDir(): string {
 }
 
 async function backup(): Promise<string> {
-  const run = await runCli('backup.ts', ['--to', backups], ctx.config);
+  const run = await runCli('backup', ['--to', backups], ctx.config);
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);
   return /^backup written: (.+)$/m.exec(run.stdout)![1]!;
 }
 
-const restore = (folder: string, args: string[] = []) => runCli('restore.ts', [folder, ...args], ctx.config);
+const restore = (folder: string, args: string[] = []) => runCli('restore', [folder, ...args], ctx.config);
 
 /** A target that must come through a refused restore byte for byte. */
 function occupiedDataDir(): string {

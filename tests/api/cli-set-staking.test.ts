@@ -16,7 +16,7 @@ beforeEach(async () => {
 });
 afterEach(async () => close());
 
-const runScript = (args: string[]) => runCli('set-staking.ts', args, config);
+const runScript = (args: string[]) => runCli('set-staking', args, config);
 
 describe('setStakingLocked', () => {
   it('stores the locked count as the staking setting, overwriting the previous one', async () => {

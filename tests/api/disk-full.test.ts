@@ -184,7 +184,7 @@ describe.skipIf(postgresUrl !== null)('a full disk under DATA_DIR (SQLite)', () 
       const { db } = connectDatabase(config);
       await migrateToLatest(db);
       await db.destroy();
-      const first = await runCli('import-allocations.ts', [allocationsFile(50), '--source', 'snapshot', '--as-of-block', '900000'], config);
+      const first = await runCli('import:allocations', [allocationsFile(50), '--source', 'snapshot', '--as-of-block', '900000'], config);
       expect(first.code, first.stderr).toBe(0);
     });
 
@@ -199,12 +199,12 @@ describe.skipIf(postgresUrl !== null)('a full disk under DATA_DIR (SQLite)', () 
       expect(before.records).toHaveLength(50);
       disk.fill();
 
-      const allocations = await runCli('import-allocations.ts', [allocationsFile(5000), '--source', 'snapshot', '--as-of-block', '900001'], config);
+      const allocations = await runCli('import:allocations', [allocationsFile(5000), '--source', 'snapshot', '--as-of-block', '900001'], config);
       expect(allocations.code).toBe(1);
       expect(allocations.stderr).toMatch(noSpace);
       expect(allocations.stderr).not.toMatch(/cannot rollback/);
 
-      const points = await runCli('import-points.ts', [path.join(projectRoot, 'tests/fixtures/points-good.csv')], config);
+      const points = await runCli('import:points', [path.join(projectRoot, 'tests/fixtures/points-good.csv')], config);
       expect(points.code).toBe(1);
       expect(points.stderr).toMatch(noSpace);
 
@@ -212,7 +212,7 @@ describe.skipIf(postgresUrl !== null)('a full disk under DATA_DIR (SQLite)', () 
       expect(integrityOf(dataDir())).toBe('ok');
 
       disk.free();
-      const again = await runCli('import-allocations.ts', [allocationsFile(5000), '--source', 'snapshot', '--as-of-block', '900001'], config);
+      const again = await runCli('import:allocations', [allocationsFile(5000), '--source', 'snapshot', '--as-of-block', '900001'], config);
       expect(again.code, again.stderr).toBe(0);
       expect(contents().records).toHaveLength(5000);
     });

@@ -37,7 +37,7 @@ async function lookupUntil(server: ServerProcess, status: number): Promise<Respo
   return response;
 }
 
-const launch = (args: string[]) => runCli('launch.ts', args, { dataDir: path.join(workDir, 'cli'), databaseUrl: schema.url });
+const launch = (args: string[]) => runCli('launch', args, { dataDir: path.join(workDir, 'cli'), databaseUrl: schema.url });
 
 describe.runIf(postgresUrl)('npm run launch switches two app processes on one PostgreSQL (only with TEST_DATABASE_URL)', { timeout: 90_000 }, () => {
   beforeAll(async () => {

@@ -49,7 +49,7 @@ async function nextLookups(count: number): Promise<VisitorAnswer[]> {
   return answers;
 }
 
-const launch = (args: string[]) => runCli('launch.ts', args, { dataDir: path.join(workDir, 'cli'), databaseUrl: schema.url });
+const launch = (args: string[]) => runCli('launch', args, { dataDir: path.join(workDir, 'cli'), databaseUrl: schema.url });
 
 /** Lookups this process answered with the wallet found, from its own /metrics (asked on its own port). */
 async function foundLookups(server: ServerProcess): Promise<number> {

@@ -179,7 +179,7 @@ describe('npm run cleanup', () => {
       .values({ state: 'stale', session_hash: 'h', user_id: scene.userId, code_verifier: 'v', created_at: now - 2 * day, expires_at: now - day, used_at: null })
       .execute();
 
-    const result = await runCli('cleanup.ts', [], ctx!.config);
+    const result = await runCli('cleanup', [], ctx!.config);
 
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);

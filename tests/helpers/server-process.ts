@@ -1,9 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from '../../scripts/free-port.js';
+import { serverBundle, serverNodeFlags } from '../../scripts/server-build.js';
 import { projectRoot } from './run-cli.js';
 
-/** A real server process (`node --import tsx server/main.ts`) listening on 127.0.0.1 and a free port. */
+/**
+ * A real server process listening on 127.0.0.1 and a free port: from the sources
+ * (`node --import tsx server/main.ts`), or the compiled server as `npm start` runs it.
+ */
 export interface ServerProcess {
   name: string;
   port: number;
@@ -45,11 +49,22 @@ export function ownSqliteEnv(workDir: string): Record<string, string> {
   };
 }
 
-/** Starts a server process with `env` over this process's own and waits until /healthz answers (60 s at most). */
-export async function startServerProcess(env: Record<string, string>, name = 'server'): Promise<ServerProcess> {
+/**
+ * Starts a server process with `env` over this process's own and waits until /healthz answers (60 s at
+ * most). With `shippedRoot` (a folder holding what ships: tests/shipped) it runs the compiled server
+ * there, with the Node flags and the bundle `npm start` runs; otherwise the sources.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  name = 'server',
+  { shippedRoot }: { shippedRoot?: string } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: projectRoot,
+  const command = shippedRoot
+    ? [...serverNodeFlags, path.relative(projectRoot, serverBundle)]
+    : ['--import', 'tsx', 'server/main.ts'];
+  const child = spawn(process.execPath, command, {
+    cwd: shippedRoot ?? projectRoot,
     env: { ...process.env, ...quietDefaults, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

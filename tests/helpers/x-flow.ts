@@ -1,14 +1,14 @@
-import type { App } from '../../server/app.js';
+import type { Caller } from './http-caller.js';
 import { cookiePair } from './test-app.js';
 
-export async function loginCookie(app: App, walletAddress: string): Promise<{ cookie: string; userId: number }> {
+export async function loginCookie(app: Caller, walletAddress: string): Promise<{ cookie: string; userId: number }> {
   const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { walletAddress } });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
   return { cookie: cookiePair(response.headers['set-cookie']), userId: response.json().user.id };
 }
 
 /** Follows the whole OAuth round trip through the fake's authorize redirect; returns the exchange response. */
-export async function connectX(app: App, session: { cookie: string }, walletAddress: string) {
+export async function connectX(app: Caller, session: { cookie: string }, walletAddress: string) {
   const start = await app.inject({ method: 'GET', url: '/api/auth/twitter', headers: { cookie: session.cookie } });
   if (start.statusCode !== 200) throw new Error(`authorize failed: ${start.body}`);
   const { authUrl } = start.json() as { authUrl: string };

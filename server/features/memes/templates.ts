@@ -5,7 +5,7 @@ import { coverPng } from '../../lib/images.js';
 import { projectRoot } from '../../lib/project-root.js';
 import { memeHeight, memeWidth } from './render-meme.js';
 
-export const templatesFolder = path.join(projectRoot, 'server/assets/meme-templates');
+export const templatesFolder = path.join(projectRoot, 'assets/meme-templates');
 
 interface TemplateEntry {
   id: number;
@@ -15,7 +15,7 @@ interface TemplateEntry {
   themes: string[];
 }
 
-/** The six original artworks shipped in server/assets/meme-templates, rasterised once on first use. */
+/** The six original artworks shipped in assets/meme-templates, rasterised once on first use. */
 export function createTemplateLibrary(folder = templatesFolder) {
   const entries = JSON.parse(fs.readFileSync(path.join(folder, 'templates.json'), 'utf8')) as TemplateEntry[];
   const rasters = new Map<number, Promise<Buffer>>();
