@@ -60,6 +60,8 @@ export interface AppConfig {
   loginRateLimit: number;
   /** Allocation lookups (and, counted apart, proofs) per IP per minute; 0: no limit (benchmarks). */
   lookupRateLimit: number;
+  /** Claim attempts (tweet and meme claims together) per member per minute, three times as many per IP; 0: no limit. */
+  claimRateLimit: number;
   /** SECURITY_CONTACT: the `mailto:` or `https:` URI /.well-known/security.txt names; null: no security.txt. */
   securityContact: string | null;
   /** Generation (LLM) and upload calls per account and per IP in one window: the operator's budget and disk. */
@@ -323,6 +325,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     upstreamTimeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 5000, 100, 60000),
     loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 20, 1, 100000),
     lookupRateLimit: integer(env, 'LOOKUP_RATE_LIMIT', 60, 0, 1_000_000),
+    claimRateLimit: integer(env, 'CLAIM_RATE_LIMIT', 10, 0, 100_000),
     securityContact: securityContact(env),
     costLimits: {
       windowMs: integer(env, 'COST_LIMIT_WINDOW_MINUTES', 10, 1, 1440) * 60_000,

@@ -5,14 +5,14 @@ import type { AppConfig } from '../config.js';
 import { AppError } from '../errors.js';
 import { appendRouteHook } from './rate-limits.js';
 
-export type CostKind = 'generation' | 'upload';
+export type CostKind = 'generation' | 'upload' | 'claim';
 type CostHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Route hooks for calls that spend the operator's LLM budget or disk: one budget per kind,
-     * shared by every route of that kind, counted per account and per IP.
+     * Route hooks for calls that spend the operator's LLM budget, disk or X quota (a claim asks X about
+     * the post): one budget per kind, shared by every route of that kind, counted per account and per IP.
      */
     costLimit: Record<CostKind, CostHook>;
   }
@@ -27,7 +27,34 @@ const reasons: Record<CostKind, Record<'user' | 'ip', string>> = {
     user: 'You have uploaded a lot of images in a short time.',
     ip: 'Too many uploads from your network.',
   },
+  claim: {
+    user: 'You have tried to claim points many times in a short time.',
+    ip: 'Too many claim attempts from your network.',
+  },
 };
+
+/** Claims: CLAIM_RATE_LIMIT per member per minute, this many times that per IP (several members behind one address). */
+const claimsPerIpFactor = 3;
+const claimWindowMs = 60_000;
+
+interface Budget {
+  perUser: number;
+  perIp: number;
+  windowMs: number;
+}
+
+function budgets(config: AppConfig): Record<CostKind, Budget | null> {
+  const { windowMs, generation, upload } = config.costLimits;
+  const claims = config.claimRateLimit;
+  return {
+    generation: { ...generation, windowMs },
+    upload: { ...upload, windowMs },
+    // 0: no claim limit at all (the hook counts nothing).
+    claim: claims > 0 ? { perUser: claims, perIp: claims * claimsPerIpFactor, windowMs: claimWindowMs } : null,
+  };
+}
+
+const unlimited: CostHook = async () => {};
 
 function waitText(seconds: number): string {
   if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
@@ -37,10 +64,10 @@ function waitText(seconds: number): string {
 
 export default fp<{ config: AppConfig }>(
   async (app, { config }) => {
-    const { windowMs } = config.costLimits;
-
     const hook = (kind: CostKind): CostHook => {
-      const limits = config.costLimits[kind];
+      const limits = budgets(config)[kind];
+      if (!limits) return unlimited;
+      const { windowMs } = limits;
       // Two limiters, because the plugin's own route hook runs once per request: the second would be skipped.
       // Keys name their kind: on PostgreSQL every limiter counts in one shared table.
       const limiters = [
@@ -83,9 +110,9 @@ export default fp<{ config: AppConfig }>(
       };
     };
 
-    const costLimit = { generation: hook('generation'), upload: hook('upload') };
+    const costLimit = { generation: hook('generation'), upload: hook('upload'), claim: hook('claim') };
     app.decorate('costLimit', costLimit);
-    const costHooks = new Set<unknown>(Object.values(costLimit));
+    const costHooks = new Set<unknown>(Object.values(costLimit).filter((costHook) => costHook !== unlimited));
     app.addHook('onRoute', (route) => {
       const onRequest = [route.onRequest ?? []].flat();
       if (onRequest.some((routeHook) => costHooks.has(routeHook))) appendRouteHook(route, 'onResponse', app.rateLimitHits.onResponse);

@@ -75,10 +75,14 @@ export const UserTweetsResponseSchema = Type.Object({
 });
 export type UserTweetsResponse = Static<typeof UserTweetsResponseSchema>;
 
-/** 429 answer of a post during the cooldown: the error body plus the time left. */
+/**
+ * 429 answer of a claim: during the cooldown (TWEET_COOLDOWN_ACTIVE) the error body plus the time left;
+ * past the claim rate limit (RATE_LIMITED) the seconds to wait, as its Retry-After header says.
+ */
 export const CooldownErrorSchema = Type.Object({
   error: Type.String(),
   message: Type.String(),
   remainingHours: Type.Optional(Type.Integer()),
   remainingMinutes: Type.Optional(Type.Integer()),
+  retryAfterSeconds: Type.Optional(Type.Integer()),
 });

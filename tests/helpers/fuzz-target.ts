@@ -56,6 +56,7 @@ export async function startFuzzTarget() {
     GENERATION_LIMIT_PER_IP: unlimited,
     UPLOAD_LIMIT_PER_USER: unlimited,
     UPLOAD_LIMIT_PER_IP: unlimited,
+    CLAIM_RATE_LIMIT: unlimited,
   });
   const handle = connectDatabase(config);
   await migrateToLatest(handle.db);

@@ -1,4 +1,4 @@
-import { type Expression, expressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { type Expression, expressionBuilder, type Kysely, PostgresAdapter, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 export interface NewClaim {
@@ -201,6 +201,38 @@ export async function insertRefusal(db: Kysely<Database>, refusal: NewRefusal): 
       created_at: refusal.now,
     })
     .execute();
+}
+
+// Any constant: with the member's id it names the lock of one member's refusals (the two-key form of
+// PostgreSQL's advisory locks, apart from the one-key locks elsewhere).
+const refusalsLockSpace = 0x72656675;
+
+/**
+ * Keeps the refusal unless the member already has `bound.max` kept after `bound.after`; true when
+ * kept. The count and the insert run in one transaction that concurrent refusals of the member take in
+ * turn (a per-member advisory lock on PostgreSQL; SQLite runs one write transaction at a time), so the
+ * bound holds however many arrive at once.
+ */
+export async function insertRefusalWithinBound(
+  db: Kysely<Database>,
+  refusal: NewRefusal,
+  bound: { max: number; after: number },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+      // The lock's second key is an int4: ids past it share a lock with another member, which only serialises them.
+      await sql`select pg_advisory_xact_lock(${refusalsLockSpace}, ${refusal.userId % 0x7fffffff})`.execute(trx);
+    }
+    const { count } = await trx
+      .selectFrom('claim_refusals')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', refusal.userId)
+      .where('created_at', '>', bound.after)
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= bound.max) return false;
+    await insertRefusal(trx, refusal);
+    return true;
+  });
 }
 
 /** Deletes the refused attempts kept before `before` (ms since epoch); how many went. */

@@ -13,10 +13,11 @@ import {
   findClaimForChange,
   findUserPoints,
   insertClaim,
-  insertRefusal,
+  insertRefusalWithinBound,
   isPostClaimed,
   listRecentClaims,
   listRecentRefusals,
+  type NewRefusal,
   type ReviewCursor,
   setClaimRevoked,
 } from './claims.repository.js';
@@ -62,9 +63,10 @@ export interface PostClaim {
 }
 
 /**
- * Rules on a claim (judgeClaim) and keeps each refusal for the operator console: the code the member
- * is answered with and, for a (near) copy, the similarity and the earlier claim it matched. The member
- * hears exactly the refusal, whether or not it could be kept; failures of our own (5xx) are no refusal.
+ * Rules on a claim (judgeClaim) and keeps each refusal for the operator console (up to the member's daily
+ * share): the code the member is answered with and, for a (near) copy, the similarity and the earlier claim
+ * it matched. The member hears exactly the refusal, whether or not it was kept; failures of our own (5xx)
+ * are no refusal.
  */
 export async function claimPost(deps: ClaimDeps, user: User, claim: PostClaim, now: number) {
   try {
@@ -75,10 +77,22 @@ export async function claimPost(deps: ClaimDeps, user: User, claim: PostClaim, n
   }
 }
 
+/**
+ * Refused attempts kept per member in any 24 hours: plenty for the console to see what a member tried,
+ * while a member retrying in a loop cannot fill the table. Past it the attempt is refused all the same.
+ */
+export const refusalsKeptPerMemberPerDay = 50;
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** Keeps one refused attempt unless the member already has the day's share kept; true when kept. */
+export function keepRefusalRecord(db: Kysely<Database>, refusal: NewRefusal): Promise<boolean> {
+  return insertRefusalWithinBound(db, refusal, { max: refusalsKeptPerMemberPerDay, after: refusal.now - dayMs });
+}
+
 async function keepRefusal(db: Kysely<Database>, user: User, claim: PostClaim, error: AppError, now: number): Promise<void> {
   const match = error instanceof DuplicateClaimError ? error.match : null;
   try {
-    await insertRefusal(db, {
+    await keepRefusalRecord(db, {
       userId: user.id,
       kind: claim.kind,
       tweetId: claim.tweetId,

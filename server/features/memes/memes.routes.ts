@@ -76,7 +76,8 @@ const memesRoutes: FastifyPluginAsyncTypebox<{ deps: Omit<MemeDeps, 'db'> }> = a
   app.post(
     '/post',
     {
-      onRequest: app.walletProofGate,
+      // One claim budget with tweets (CLAIM_RATE_LIMIT): 429 RATE_LIMITED.
+      onRequest: [app.walletProofGate, app.costLimit.claim],
       schema: {
         tags,
         summary: 'Claim points for a meme I posted on X',

@@ -52,7 +52,8 @@ const tweetsRoutes: FastifyPluginAsyncTypebox<TweetsOptions> = async (app, { x, 
   app.post(
     '/post',
     {
-      onRequest: app.walletProofGate,
+      // Claim attempts, tweets and memes together, per member and per IP (CLAIM_RATE_LIMIT): 429 RATE_LIMITED.
+      onRequest: [app.walletProofGate, app.costLimit.claim],
       schema: {
         tags,
         summary: 'Claim points for a tweet I posted',
