@@ -2,7 +2,9 @@
  * `npm start`: builds the client and the server when missing or stale, migrates, loads the demo data
  * set into an empty database (unless DEMO_DATA=false), then runs the compiled server
  * (`node dist/server/main.js`) as its own process, without a TypeScript loader. This process only
- * passes signals on to it and exits with it.
+ * passes signals on to it and exits with it, so npm returns only once the server has had its grace.
+ * package.json runs it with `exec node --import tsx`: a shell left between npm and this process dies at
+ * a SIGTERM to the process group, and npm with it, while the server is still answering.
  */
 import { spawn } from 'node:child_process';
 import { loadConfig } from '../server/config.js';
@@ -46,5 +48,7 @@ try {
 }
 
 const server = spawn(process.execPath, [...serverNodeFlags, serverBundle], { stdio: 'inherit' });
+// A signal sent to the whole group reaches the server as well: it takes this copy for the same one
+// (server/graceful-shutdown.ts), while a signal sent to this process alone still reaches it.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

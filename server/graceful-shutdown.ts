@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 
 export interface GracefulShutdownOptions {
@@ -8,28 +9,41 @@ export interface GracefulShutdownOptions {
   exit: (code: number) => void;
   /** Resolves after `ms` (tests pass one they control). */
   wait?: (ms: number) => Promise<void>;
+  /** Milliseconds on a monotonic clock (tests pass one they control). */
+  now?: () => number;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
+ * A SIGINT this soon after the first signal is that same Ctrl-C passed on: npm, tsx and scripts/start.ts
+ * each forward what their process group already received. A person presses twice more slowly.
+ */
+const sameSignalWithinMs = 1000;
+
+/**
  * The handler of SIGTERM and SIGINT. First /readyz turns 503 and every answer closes its connection,
  * for `graceMs`, so a proxy's health check sees the process leaving and sends nobody new; only then
  * the listener closes and the requests in flight finish (one that still arrives on an open connection
- * is answered too, with `Connection: close`), and the process exits 0. A second signal during
- * the grace ends it at once (Ctrl-C twice).
+ * is answered too, with `Connection: close`), and the process exits 0. Only a SIGINT at least
+ * `sameSignalWithinMs` after the first signal ends the grace at once (Ctrl-C pressed twice); every
+ * other signal during it is a copy of the first (npm forwards what the whole group received, and a
+ * process manager may send SIGTERM again) and changes nothing.
  */
 export function gracefulShutdown(app: FastifyInstance, options: GracefulShutdownOptions): (signal: string) => Promise<void> {
-  const { graceMs, hardStopMs, exit, wait = sleep } = options;
+  const { graceMs, hardStopMs, exit, wait = sleep, now = () => performance.now() } = options;
   let endGrace: (() => void) | null = null;
-  let started = false;
+  let startedAt: number | null = null;
 
   return async (signal) => {
-    if (started) {
-      endGrace?.();
+    if (startedAt !== null) {
+      if (endGrace && signal === 'SIGINT' && now() - startedAt >= sameSignalWithinMs) {
+        app.log.info({ signal }, 'shutting down now: a second SIGINT ends the grace');
+        endGrace();
+      } else app.log.debug({ signal }, 'signal ignored: already shutting down');
       return;
     }
-    started = true;
+    startedAt = now();
     app.draining.begin();
     app.log.info(
       { signal, graceMs },

@@ -61,6 +61,19 @@ export class DatabaseHealth {
     else if (unavailability === 'overloaded') this.#evidenceAt = this.#failedAt = this.now();
   }
 
+  /**
+   * Whether a background job's failure (a timer's write, the janitor, a scheduled backup) is part of an
+   * outage: the database could not be reached, or did not answer while it was away. It is then recorded
+   * like `failed` and the job logs nothing, since the outage's one line at its start and one at its end
+   * already say it, however often the job runs in between. Any other failure is the job's to log, and
+   * so is a slow answer while the database is reachable (that is load, not an outage).
+   */
+  outageCovers(error: unknown): boolean {
+    if (databaseUnavailability(error) === null) return false;
+    this.failed(error);
+    return !this.#reachable;
+  }
+
   /** A connection broke or could not be made. */
   unreachable(error: unknown): void {
     const at = this.now();

@@ -7,7 +7,8 @@ const checkEveryMs = 60_000;
 
 /**
  * Scheduled backups (BACKUP_INTERVAL_HOURS, BACKUP_KEEP into BACKUP_DIR), each logged, with the last
- * good backup in the start-up log. A failed backup is logged and tried again later, never fatal.
+ * good backup in the start-up log. A failed backup is logged (unless the database is away: its outage
+ * is logged once) and tried again later, never fatal.
  */
 export default fp<{ config: AppConfig; now?: () => number }>(
   async (app, { config, now = Date.now }) => {
@@ -37,7 +38,7 @@ export default fp<{ config: AppConfig; now?: () => number }>(
         app.log.info({ backup: folder, bytes, removed: result.removed }, 'backup taken and verified');
       } else if (result?.outcome === 'busy') {
         app.log.info('backup skipped: another process is taking it');
-      } else if (result?.outcome === 'failed') {
+      } else if (result?.outcome === 'failed' && !app.databaseHealth.outageCovers(result.error)) {
         app.log.error(
           { err: result.error, lastGoodBackup: lastGoodAt() },
           'scheduled backup failed; older backups are kept',

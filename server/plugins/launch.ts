@@ -36,7 +36,9 @@ export default fp<{ config: AppConfig; now?: () => number }>(
       db: app.db,
       chain,
       now,
-      onError: (error) => app.log.error({ err: error }, 'could not record the allocation reveal'),
+      onError: (error) => {
+        if (!app.databaseHealth.outageCovers(error)) app.log.error({ err: error }, 'could not record the allocation reveal');
+      },
     });
     if (await seedReveal(app.db, config.allocationRevealAt, now())) {
       app.log.info({ revealAt: config.allocationRevealAt }, 'allocation reveal scheduled from ALLOCATION_REVEAL_AT');

@@ -11,14 +11,17 @@ declare module 'fastify' {
 /**
  * Counts the allocation lookups this process answers per minute and adds them to the table every
  * process adds to, every `lookupFlushMs` and when the app closes (after its last request, before the
- * database closes). A failed write is logged and tried again with the next.
+ * database closes). A failed write is logged (unless the database is away: its outage is logged once)
+ * and tried again with the next.
  */
 export default fp<{ now?: () => number }>(
   async (app, { now = Date.now }) => {
     const tally = createLookupTally(app.db, now);
     app.decorate('lookupCounts', tally);
     const flush = () =>
-      tally.flush().catch((error: unknown) => app.log.warn({ err: error }, 'could not add the lookup counts; kept for the next try'));
+      tally.flush().catch((error: unknown) => {
+        if (!app.databaseHealth.outageCovers(error)) app.log.warn({ err: error }, 'could not add the lookup counts; kept for the next try');
+      });
 
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {

@@ -65,7 +65,9 @@ export default fp<{ config: AppConfig }>(
       },
       lastGoodBackupAt: () => listCompleteBackups(config.backupDir)[0]?.createdAt ?? null,
       disputesByStatus: () => disputeCounts(app.db),
-      readFailed: (what, error) => app.log.warn({ err: error }, `metrics: could not read ${what}; the last value stays`),
+      readFailed: (what, error) => {
+        if (!app.databaseHealth.outageCovers(error)) app.log.warn({ err: error }, `metrics: could not read ${what}; the last value stays`);
+      },
     });
     app.decorate('metrics', { lookups: metrics.lookups, claims: metrics.claims, upstreams: knownUpstreams(metrics.upstreams) });
     const stopWatching = app.databaseHealth.onChange((change) => {

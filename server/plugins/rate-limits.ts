@@ -72,6 +72,7 @@ export default fp(
       hits.delete(request);
       for (const [key, amount] of keys) {
         await counts.giveBack(key, amount).catch((error: unknown) => {
+          if (app.databaseHealth.outageCovers(error)) return;
           request.log.warn({ reqId: request.id, err: error }, 'a rate-limit hit of a failed request could not be given back');
         });
       }

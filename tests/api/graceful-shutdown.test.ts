@@ -90,22 +90,32 @@ describe('SIGTERM with 100 keep-alive connections open', () => {
   }, 60_000);
 });
 
+/** A shutdown whose grace never ends by itself and whose clock the test moves. */
+async function shutdownInGrace() {
+  const ctx = await createTestApp();
+  const codes: number[] = [];
+  let clock = 0;
+  let graceStarted!: () => void;
+  const inGrace = new Promise<void>((resolve) => (graceStarted = resolve));
+  const shutdown = gracefulShutdown(ctx.app, {
+    graceMs: 5000,
+    hardStopMs: 10_000,
+    exit: (code) => codes.push(code),
+    wait: () => {
+      graceStarted();
+      return new Promise(() => {});
+    },
+    now: () => clock,
+  });
+  return { ctx, codes, shutdown, inGrace, advance: (ms: number) => (clock += ms) };
+}
+
+/** Lets the shutdown run whatever a resolved grace would start (app.close() takes a few turns). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+
 describe('the shutdown steps, in one process', () => {
-  it('keeps answering until the grace ends, then closes and exits 0; a second signal ends the grace at once', async () => {
-    const ctx = await createTestApp();
-    const codes: number[] = [];
-    let graceStarted!: () => void;
-    const inGrace = new Promise<void>((resolve) => (graceStarted = resolve));
-    // A grace that never ends by itself: only the second signal ends it.
-    const shutdown = gracefulShutdown(ctx.app, {
-      graceMs: 5000,
-      hardStopMs: 10_000,
-      exit: (code) => codes.push(code),
-      wait: () => {
-        graceStarted();
-        return new Promise(() => {});
-      },
-    });
+  it('keeps answering until the grace ends, then closes and exits 0; a SIGINT a second after the first signal ends the grace at once', async () => {
+    const { ctx, codes, shutdown, inGrace, advance } = await shutdownInGrace();
     expect(ctx.app.draining.active).toBe(false);
     const first = shutdown('SIGTERM');
     await inGrace;
@@ -117,9 +127,38 @@ describe('the shutdown steps, in one process', () => {
     expect([config.statusCode, config.headers.connection]).toEqual([200, 'close']);
     expect(codes).toEqual([]);
 
+    // A person pressing Ctrl-C again.
+    advance(1000);
     await shutdown('SIGINT');
     await first;
     expect(codes).toEqual([0]);
+    await ctx.close();
+  });
+
+  it('ignores a SIGINT within a second of the first signal: the same Ctrl-C, passed on by npm or scripts/start.ts', async () => {
+    const { ctx, codes, shutdown, inGrace, advance } = await shutdownInGrace();
+    void shutdown('SIGINT');
+    await inGrace;
+    await shutdown('SIGINT');
+    advance(999);
+    await shutdown('SIGINT');
+    await settle();
+    expect(codes).toEqual([]);
+    expect(ctx.app.draining.active).toBe(true);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/config' })).statusCode).toBe(200);
+    await ctx.close();
+  });
+
+  it('ignores every further SIGTERM during the grace, however late: a process manager and npm each send one', async () => {
+    const { ctx, codes, shutdown, inGrace, advance } = await shutdownInGrace();
+    void shutdown('SIGTERM');
+    await inGrace;
+    await shutdown('SIGTERM');
+    advance(4000);
+    await shutdown('SIGTERM');
+    await settle();
+    expect(codes).toEqual([]);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/config' })).statusCode).toBe(200);
     await ctx.close();
   });
 });

@@ -39,7 +39,7 @@ const quietDefaults: Record<string, string> = {
 };
 
 /** A process of its own on SQLite: its data, its backups and an absent client folder inside `workDir`. */
-export function ownSqliteEnv(workDir: string): Record<string, string> {
+export function ownSqliteEnv(workDir: string) {
   return {
     DATA_DIR: path.join(workDir, 'data'),
     BACKUP_DIR: path.join(workDir, 'backups'),
@@ -52,14 +52,15 @@ export function ownSqliteEnv(workDir: string): Record<string, string> {
 /**
  * Starts a server process with `env` over this process's own and waits until /healthz answers (60 s at
  * most). With `shippedRoot` (a folder holding what ships: tests/shipped) it runs the compiled server
- * there, with the Node flags and the bundle `npm start` runs; otherwise the sources.
+ * there, with the Node flags and the bundle `npm start` runs; otherwise the sources. `port` when the
+ * caller names the address before the start (PUBLIC_URL); a free one otherwise.
  */
 export async function startServerProcess(
   env: Record<string, string>,
   name = 'server',
-  { shippedRoot }: { shippedRoot?: string } = {},
+  { shippedRoot, port: chosenPort }: { shippedRoot?: string; port?: number } = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = chosenPort ?? (await freePort());
   const command = shippedRoot
     ? [...serverNodeFlags, path.relative(projectRoot, serverBundle)]
     : ['--import', 'tsx', 'server/main.ts'];

@@ -26,14 +26,14 @@ const rootOf = async (server: ServerProcess) => (await (await fetch(`${server.ba
 
 it('takes its scheduled backup in its worker thread, and npm run restore brings it back for a new server', async () => {
   const env = { ...ownSqliteEnv(workDir), BACKUP_INTERVAL_HOURS: '1' };
-  const database = { dataDir: env.DATA_DIR!, databaseUrl: null };
+  const database = { dataDir: env.DATA_DIR, databaseUrl: null };
   const listFile = path.join(projectRoot, 'tests/fixtures/allocations-merkle.csv');
   expect((await runCli('import:allocations', [listFile, '--source', 'launch'], database)).code).toBe(0);
 
   // The last good backup is two hours old: the server's first check, a minute after its start, takes the next.
-  const manual = await runCli('backup', [], database, { BACKUP_DIR: env.BACKUP_DIR! });
+  const manual = await runCli('backup', [], database, { BACKUP_DIR: env.BACKUP_DIR });
   expect(manual.code, manual.stderr).toBe(0);
-  const [earlier] = listCompleteBackups(env.BACKUP_DIR!);
+  const [earlier] = listCompleteBackups(env.BACKUP_DIR);
   const manifestFile = path.join(earlier!.folder, manifestFileName);
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
   fs.writeFileSync(manifestFile, JSON.stringify({ ...manifest, createdAt: new Date(Date.now() - 2 * hour).toISOString() }));
@@ -42,7 +42,7 @@ it('takes its scheduled backup in its worker thread, and npm run restore brings 
   servers.push(server);
   await server.outputContains('backup taken and verified');
   const root = await rootOf(server);
-  const [scheduled] = listCompleteBackups(env.BACKUP_DIR!);
+  const [scheduled] = listCompleteBackups(env.BACKUP_DIR);
   expect(scheduled!.name).not.toBe(earlier!.name);
 
   const restoredDir = path.join(workDir, 'restored');

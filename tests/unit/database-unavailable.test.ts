@@ -96,6 +96,21 @@ describe('DatabaseHealth', () => {
     expect(changes).toEqual([]);
   });
 
+  it("covers a background job's failure for want of the database, telling the outage once, and leaves other failures to the job", () => {
+    const { health, changes } = tracked();
+    expect(health.outageCovers(withCode('duplicate key', '23505'))).toBe(false);
+    // A slow answer while the database is there is load: the job logs it.
+    expect(health.outageCovers(new Error('Query read timeout'))).toBe(false);
+    expect(changes).toEqual([]);
+    expect(health.outageCovers(withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'))).toBe(true);
+    expect(health.outageCovers(withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'))).toBe(true);
+    expect(health.outageCovers(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    // A disk that is full during the outage is still the job's to log.
+    expect(health.outageCovers(withCode('no space left on device', 'ENOSPC'))).toBe(false);
+    expect(health.reachable).toBe(false);
+    expect(changes).toEqual([{ reachable: false, error: expect.any(Error) }]);
+  });
+
   it('knows whether it learned anything recently', () => {
     const { health, advance, at } = tracked();
     expect(health.knownWithin(5000)).toBe(false);
