@@ -1,7 +1,7 @@
 /** `npm run launch -- <command>`: when the allocation list becomes public, a pause of the lookups, a notice. */
 import os from 'node:os';
 import type { Kysely } from 'kysely';
-import { loadConfig } from '../server/config.js';
+import { type AppConfig, loadConfig } from '../server/config.js';
 import type { Database } from '../server/db/schema.js';
 import {
   launchSettings,
@@ -9,15 +9,17 @@ import {
   pause,
   resume,
   revealAt,
+  revealAtRefusal,
   revealNow,
   seedReveal,
   setLaunchNotice,
 } from '../server/features/launch/launch.service.js';
 import { commandActor, recordChange } from '../server/features/audit/audit.service.js';
-import { describeSchedule, parseRevealSchedule } from '../server/features/launch/reveal-schedule.js';
+import { describeSchedule, parseRevealSchedule, type RevealSchedule } from '../server/features/launch/reveal-schedule.js';
+import { fetchTipHeight } from '../server/integrations/block-explorer.js';
 import { runCommand, UsageError, withDatabase } from './cli.js';
 
-const usage = `Usage: npm run launch -- reveal-at <ISO time | block:N>
+const usage = `Usage: npm run launch -- reveal-at <ISO time | block:N> [--now]
        npm run launch -- reveal-now | status | resume
        npm run launch -- pause --reason "…"
        npm run launch -- notice --en "…" --zh "…" | notice --clear`;
@@ -29,7 +31,13 @@ change within ${launchStateTtlMs / 1000} s, without a restart.
 
 Commands:
   reveal-at <when>   hide the allocation list until <when>: an ISO time with its zone
-                     (2026-12-01T15:00:00Z) or block:N (once any process sees the chain tip at N)
+                     (2026-12-01T15:00:00Z) or block:N (once any process sees the chain tip at N).
+                     A time already past, or a block the chain tip has reached (asked of
+                     BLOCK_HEIGHT_URLS; when none answers the block is taken as given), would make
+                     the list public at once: refused (exit 1, nothing changed) unless --now
+    --now            the reveal is already due and publishing the list at once is meant: stores it
+                     as given. Refused with a time or block still ahead (drop --now to hide the
+                     list until then, or run reveal-now)
   reveal-now         make the list public at once (also the way out when no block explorer answers)
   status             print the reveal, pause and notice
   pause --reason R   the lookups answer 503 LOOKUPS_PAUSED with the reason R; pages show it as a banner
@@ -76,7 +84,19 @@ const options = {
   en: { type: 'string' },
   zh: { type: 'string' },
   clear: { type: 'boolean' },
+  now: { type: 'boolean' },
 } as const;
+
+/** Why reveal-at is refused (the time or block against the clock or the tip, and what to do instead), or null. */
+async function revealAtProblem(schedule: RevealSchedule, publishNow: boolean, config: AppConfig): Promise<string | null> {
+  // Only a block needs the tip; when no explorer answers it stays unknown and the block is taken as given.
+  const tip = schedule.kind === 'block' ? await fetchTipHeight(config.blockHeightUrls, config.upstreamTimeoutMs).catch(() => null) : null;
+  const refusal = revealAtRefusal(schedule, { now: Date.now(), tip, publishNow });
+  if (!refusal) return null;
+  return refusal.reason === 'due'
+    ? `reveal-at ${refusal.why}: the allocation list would be public at once. Check the date (or the block); to publish it at once on purpose, add --now (or run reveal-now). Nothing was changed.`
+    : `reveal-at --now publishes a reveal already due, but ${refusal.why}: drop --now to hide the list until then, or run reveal-now to publish it at once. Nothing was changed.`;
+}
 
 await runCommand({ usage, help, options, positionals: true }, async ({ values, positionals }) => {
   const [name, ...rest] = positionals;
@@ -84,12 +104,15 @@ await runCommand({ usage, help, options, positionals: true }, async ({ values, p
   if (!commands.includes(name as Command)) throw new UsageError(`unknown command "${name}"`);
   const command = name as Command;
   if (rest.length > (command === 'reveal-at' ? 1 : 0)) throw new UsageError(`unexpected argument "${rest.at(-1)}"`);
+  if (values.now && command !== 'reveal-at') throw new UsageError('--now applies to reveal-at');
 
   // Checked before the database is opened: a usage error changes nothing.
   let run: (db: Kysely<Database>) => Promise<unknown>;
+  let schedule: RevealSchedule | null = null;
   if (command === 'reveal-at') {
-    const parsed = parseRevealSchedule(required(rest[0], 'the time or block:N'));
+    const parsed = parseRevealSchedule(required(rest[0], values.now ? 'the time or block:N (to publish the list at once, run reveal-now)' : 'the time or block:N'));
     if (!parsed.ok) throw new UsageError(`reveal-at ${parsed.problem}`);
+    schedule = parsed.value;
     run = (db) => revealAt(db, parsed.value);
   } else if (command === 'pause') {
     const reason = required(values.reason, '--reason');
@@ -106,7 +129,11 @@ await runCommand({ usage, help, options, positionals: true }, async ({ values, p
   else if (command === 'resume') run = (db) => resume(db);
   else run = async () => {};
 
-  const { allocationRevealAt } = loadConfig();
+  const config = loadConfig();
+  // Also before the database is opened: a refused reveal stores nothing.
+  const problem = schedule && (await revealAtProblem(schedule, values.now ?? false, config));
+  if (problem) throw new Error(problem);
+  const { allocationRevealAt } = config;
   const text = await withDatabase(async (db) => {
     // As the server does at start, so the stored state is the one the servers answer from.
     await seedReveal(db, allocationRevealAt);

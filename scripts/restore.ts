@@ -17,7 +17,9 @@ the row count of every table and the allocation Merkle root against the manifest
   SQLite      into DATA_DIR (or DIR), restored beside it and moved into place only when every check
               passed. Refused while a server runs on that DATA_DIR (even with --force), and when it
               is not empty unless --force.
-  PostgreSQL  with pg_restore into the empty database DATABASE_URL names; a non-empty one is refused.
+  PostgreSQL  with pg_restore into the empty database DATABASE_URL names; a non-empty one is refused,
+              and so is one whose role may not create in it (PostgreSQL 15 and later: only the
+              database's owner, so create it with createdb --owner ROLE NAME).
 When a check fails nothing is changed, and the exit code is 1.
 
 Options:

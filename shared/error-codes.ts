@@ -41,6 +41,7 @@ export const errorCodes = [
   'ADMIN_SESSION_IDLE',
   'ADMIN_ROLE_REQUIRED',
   'IMPORT_FILE_REJECTED',
+  'REVEAL_TIME_PASSED',
   // Allocation and chain data
   'ALLOCATION_NOT_FOUND',
   'NOT_YET_REVEALED',
@@ -89,6 +90,7 @@ export const errorCodes = [
   'NO_FILE',
   'UNEXPECTED_FILE',
   'INVALID_MULTIPART',
+  'INVALID_MULTIPART_TEXT',
   'STORAGE_FULL',
   // Sessions
   'SESSION_NOT_FOUND',

@@ -58,7 +58,16 @@ const Text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
 /** One switch, as `npm run launch` names it. */
 export const LaunchCommandBodySchema = Type.Union([
   Type.Object(
-    { command: Type.Literal('reveal-at'), at: Type.String({ minLength: 1, maxLength: 64, description: 'ISO time with its zone, or block:N' }) },
+    {
+      command: Type.Literal('reveal-at'),
+      at: Type.String({ minLength: 1, maxLength: 64, description: 'ISO time with its zone, or block:N' }),
+      now: Type.Optional(
+        Type.Boolean({
+          description:
+            'true: the time is past (or the block reached) and publishing the list at once is meant; without it such a reveal is refused with 409 REVEAL_TIME_PASSED. Refused (400) with a reveal still ahead',
+        }),
+      ),
+    },
     { additionalProperties: false },
   ),
   Type.Object({ command: Type.Literal('reveal-now') }, { additionalProperties: false }),

@@ -210,9 +210,13 @@ describe('backup and restore', () => {
   });
 
   it.runIf(postgresUrl)('says when pg_dump is not on the PATH or older than the server, and keeps nothing', async () => {
-    // A PATH holding node and, in the second run, a pg_dump of PostgreSQL 9.
+    // A PATH holding node, npm and the shell npm runs scripts with (the CLI runs as `npm run backup`) and,
+    // in the second run, a pg_dump of PostgreSQL 9.
     const bin = folder('acorn-bin-');
     fs.symlinkSync(process.execPath, path.join(bin, 'node'));
+    const npm = (process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, 'npm')).find((file) => fs.existsSync(file));
+    fs.symlinkSync(fs.realpathSync(npm!), path.join(bin, 'npm'));
+    fs.symlinkSync('/bin/sh', path.join(bin, 'sh'));
     const to = folder('acorn-backups-');
     const missing = await runCli('backup', ['--to', to], ctx.config, { PATH: bin });
     expect(missing.code).toBe(1);

@@ -122,7 +122,7 @@ async function expectAllPaused(app: App, reason: string) {
 }
 
 const publicConfig = async (app: App) => (await app.inject({ method: 'GET', url: '/api/config' })).json();
-const launch = (running: Running, args: string[]) => runCli('launch.ts', args, running.config);
+const launch = (running: Running, args: string[]) => runCli('launch', args, running.config);
 /** Moves a process's clock past the launch state's cache, as if 5 s went by. */
 const afterCache = (running: Running) => {
   running.clock.now += launchStateTtlMs + 1;
@@ -185,11 +185,13 @@ describe('the allocation reveal', () => {
     await expectAllOpen(restarted.app);
 
     const other = await database({ ALLOCATION_REVEAL_AT: 'block:915100' });
-    const status = await runCli('launch.ts', ['status'], other.config, { ALLOCATION_REVEAL_AT: 'block:915100' });
+    const status = await runCli('launch', ['status'], other.config, { ALLOCATION_REVEAL_AT: 'block:915100' });
     expect(status.stdout).toContain('block 915,100');
-    expect((await launch({ ...(await appOn(other)) }, ['reveal-at', revealAt])).code).toBe(0);
+    // The command reads the wall clock, which refuses a time already past: one decades ahead.
+    const announced = '2099-12-01T15:00:00.000Z';
+    expect((await launch({ ...(await appOn(other)) }, ['reveal-at', announced])).code).toBe(0);
     const next = await appOn(other);
-    expect((await publicConfig(next.app)).allocation).toEqual({ revealed: false, revealsAt: revealAt, revealsAtBlock: null });
+    expect((await publicConfig(next.app)).allocation).toEqual({ revealed: false, revealsAt: announced, revealsAtBlock: null });
   });
 });
 

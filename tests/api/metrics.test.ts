@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'kysely';
 import parsePrometheusTextFormat, { type PrometheusFamily } from 'parse-prometheus-text-format';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -8,6 +10,7 @@ import { blockTheEventLoop } from '../helpers/block-event-loop.js';
 import { requestMemeClaim, requestTweetClaim } from '../helpers/claim-requests.js';
 import { startFakeUpstream } from '../helpers/fake-upstream.js';
 import { startFakeX } from '../helpers/fake-x.js';
+import { projectRoot } from '../helpers/run-cli.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
@@ -298,5 +301,71 @@ describe('GET /metrics: claims, disputes and outside services', () => {
     expect(labelValues(failed).filter((label) => label.includes('127.0.0.1'))).toEqual([]);
     const sources = new Set(family(failed.families, 'upstream_state').metrics.map((metric) => metric.labels?.source));
     expect([...sources].sort()).toEqual(['block_explorer', 'marketplace']);
+  });
+});
+
+/** docs/operations.md's "Metrics" section: its metric table and the table of `upstream_state`'s sources. */
+function documentedMetrics() {
+  const text = fs.readFileSync(path.join(projectRoot, 'docs/operations.md'), 'utf8');
+  const section = text.slice(text.indexOf('\n## Metrics\n'), text.indexOf('\n### Alert rules\n'));
+  const cells = (line: string) => line.split(/(?<!\\)\|/).slice(1, -1).map((cell) => cell.trim());
+  // Each table by its header's first cell, its rows below the separator line.
+  const tables = new Map<string, string[][]>();
+  for (const block of section.split(/\n(?!\|)/).map((lines) => lines.split('\n').filter((line) => line.startsWith('|')))) {
+    if (block.length > 2) tables.set(cells(block[0]!)[0]!, block.slice(2).map(cells));
+  }
+  const metrics = (tables.get('metric') ?? []).flatMap(([names = '', type = '']) =>
+    [...names.matchAll(/`([a-z_*]+)(?:\{([a-z_,]+)\})?`/g)].map((match) => ({ name: match[1]!, labels: match[2]?.split(',') ?? [], type: type.toUpperCase() })),
+  );
+  const sources = (tables.get('`source`') ?? []).map(([name = '', , exported = '']) => ({
+    source: name.replace(/`/g, ''),
+    always: exported === 'always',
+    variables: [...exported.matchAll(/`([A-Z_]+)`/g)].map((match) => match[1]!),
+    simulatedX: exported.includes('simulated X'),
+  }));
+  return { metrics, sources };
+}
+
+describe('GET /metrics against docs/operations.md', () => {
+  it('exports every documented metric with its type and labels, and nothing undocumented', async () => {
+    const { metrics } = documentedMetrics();
+    expect(metrics.length).toBeGreaterThan(10);
+    const base = await startMetricsApp();
+    expect((await lookup(base, mainnetWallets.taproot)).status).toBe(200);
+    const { families, series } = await scrape(base);
+
+    const exported = new Map(families.map((entry) => [entry.name, entry]));
+    const labelsOf = (name: string) => {
+      const samples = series.filter((entry) => entry.name === name || entry.name === `${name}_count`).flatMap((entry) => entry.metrics);
+      return [...new Set(samples.flatMap((metric) => Object.keys(metric.labels ?? {})))].filter((label) => label !== 'le').sort();
+    };
+    for (const documented of metrics.filter((metric) => !metric.name.endsWith('*'))) {
+      expect(exported.get(documented.name)?.type, documented.name).toBe(documented.type);
+      expect([documented.name, labelsOf(documented.name)]).toEqual([documented.name, [...documented.labels].sort()]);
+    }
+    const prefixes = metrics.filter((metric) => metric.name.endsWith('*')).map((metric) => metric.name.slice(0, -1));
+    expect(prefixes.sort()).toEqual(['nodejs_', 'process_']);
+    const undocumented = [...exported.keys()].filter((name) => !metrics.some((metric) => metric.name === name) && !prefixes.some((prefix) => name.startsWith(prefix)));
+    expect(undocumented).toEqual([]);
+  });
+
+  it.each<{ setting: string; env: Record<string, string>; simulatedX?: boolean }>([
+    { setting: 'no outside service configured', env: {} },
+    { setting: 'the simulated X (a loopback start without X credentials)', env: { X_SIMULATED: 'true' }, simulatedX: true },
+    {
+      setting: 'X credentials, STAKING_STATS_URL and LLM_BASE_URL',
+      env: { X_CLIENT_ID: 'client-id', STAKING_STATS_URL: 'http://127.0.0.1:9/staking', LLM_BASE_URL: 'http://127.0.0.1:9/v1', LLM_API_KEY: 'key' },
+    },
+  ])('labels upstream_state with the sources the docs say are exported: $setting', async ({ env, simulatedX = false }) => {
+    const { sources } = documentedMetrics();
+    expect(sources.map((entry) => entry.source).sort()).toEqual(['block_explorer', 'llm', 'marketplace', 'staking', 'x']);
+    const base = await startMetricsApp(undefined, env);
+    expect(ctx!.config.x.mode === 'simulated').toBe(simulatedX);
+    const { families } = await scrape(base);
+    const exported = new Set(family(families, 'upstream_state').metrics.map((metric) => metric.labels?.source));
+    const expected = sources.filter(
+      (entry) => entry.always || entry.variables.some((variable) => variable in env) || (entry.simulatedX && simulatedX),
+    );
+    expect([...exported].sort()).toEqual(expected.map((entry) => entry.source).sort());
   });
 });

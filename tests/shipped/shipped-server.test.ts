@@ -28,7 +28,7 @@ beforeAll(async () => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-shipped-run-'));
   fakeX = await startFakeX();
   const env = ownSqliteEnv(workDir);
-  const database = { dataDir: env.DATA_DIR!, databaseUrl: null };
+  const database = { dataDir: env.DATA_DIR, databaseUrl: null };
   // The operator's path: the list imported and the first admin granted with the CLIs as package.json runs them.
   const imported = await runCli('import:allocations', [listFile, '--source', 'launch'], database);
   expect(imported.code, imported.stderr).toBe(0);

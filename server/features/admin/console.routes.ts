@@ -23,7 +23,9 @@ import {
   pause,
   resume,
   revealAt,
+  revealAtRefusal,
   revealNow,
+  type RevealSchedule,
   setLaunchNotice,
 } from '../launch/launch.service.js';
 import { adminCaller } from './admin-gate.js';
@@ -36,13 +38,20 @@ const changes = errorResponses(400, 401, 403, 404, 409);
 const reviewer = { adminRole: 'reviewer' } as const;
 const admin = { adminRole: 'admin' } as const;
 
+interface LaunchChange {
+  command: string;
+  run: (db: Kysely<Database>) => Promise<unknown>;
+  /** A reveal-at's schedule, held against the clock and the chain tip before it is stored. */
+  reveal?: RevealSchedule;
+}
+
 /** The change a launch command makes, as `npm run launch` makes it; the audit action is `launch.<CLI command>`. */
-function launchChange(body: LaunchCommandBody, now: number): { command: string; run: (db: Kysely<Database>) => Promise<unknown> } {
+function launchChange(body: LaunchCommandBody, now: number): LaunchChange {
   switch (body.command) {
     case 'reveal-at': {
       const parsed = parseRevealSchedule(body.at);
       if (!parsed.ok) throw badRequest('VALIDATION_ERROR', `The reveal time ${parsed.problem}.`);
-      return { command: 'reveal-at', run: (db) => revealAt(db, parsed.value, now) };
+      return { command: 'reveal-at', run: (db) => revealAt(db, parsed.value, now), reveal: parsed.value };
     }
     case 'reveal-now':
       return { command: 'reveal-now', run: (db) => revealNow(db, now) };
@@ -61,6 +70,22 @@ function launchChange(body: LaunchCommandBody, now: number): { command: string; 
     case 'notice-clear':
       return { command: 'notice', run: (db) => setLaunchNotice(db, null) };
   }
+}
+
+/**
+ * As `npm run launch -- reveal-at`: a reveal already due (a time past, a block the tip has reached)
+ * would publish the list at once, so it needs `"now": true`, and `"now": true` needs a reveal already due.
+ */
+async function confirmReveal(schedule: RevealSchedule, publishNow: boolean, now: number, tipHeight: () => Promise<number | null>): Promise<void> {
+  const tip = schedule.kind === 'block' ? await tipHeight() : null;
+  const refusal = revealAtRefusal(schedule, { now, tip, publishNow });
+  if (refusal?.reason === 'due') {
+    throw conflict(
+      'REVEAL_TIME_PASSED',
+      `${refusal.why}: the allocation list would be public at once. Check the date (or the block); to publish it at once on purpose, send "now": true (or reveal-now).`,
+    );
+  }
+  if (refusal) throw badRequest('VALIDATION_ERROR', `"now": true publishes a reveal already due, but ${refusal.why}: leave it out to hide the list until then.`);
 }
 
 /**
@@ -98,7 +123,8 @@ const consoleRoutes: FastifyPluginAsyncTypebox<{ now: () => number; backupDir: s
     async (request) => {
       const { actor } = adminCaller(request);
       const at = now();
-      const { command, run } = launchChange(request.body, at);
+      const { command, run, reveal } = launchChange(request.body, at);
+      if (reveal) await confirmReveal(reveal, request.body.command === 'reveal-at' && request.body.now === true, at, () => app.launch.tipHeight());
       const reason = request.body.command === 'pause' ? request.body.reason.trim() : null;
       await recordChange(app.db, actor, { action: `launch.${command}`, reason }, launchSettings, run, at);
       return { launch: await readLaunchState(app.db, at, revealedByGate), followsWithinSeconds: launchStateTtlMs / 1000 };

@@ -36,6 +36,26 @@ export async function describePostgresSchema(db: Kysely<Database>, schema: strin
   return { exists: found.length > 0, tables: Number(rows[0]?.tables ?? 0) };
 }
 
+/**
+ * PostgreSQL: the connection's role, its database and that database's owner, and whether the role may
+ * create what a restore into `schema` creates: tables in an existing public, otherwise the schema itself
+ * (pg_restore creates it). PostgreSQL 15 and later give CREATE on public only to the database's owner.
+ */
+export async function describeRestoreRights(
+  db: Kysely<Database>,
+  schema: { name: string; exists: boolean },
+): Promise<{ role: string; database: string; owner: string; mayCreate: boolean }> {
+  const mayCreate =
+    schema.name === 'public' && schema.exists
+      ? sql<boolean>`has_schema_privilege(${schema.name}, 'CREATE')`
+      : sql<boolean>`has_database_privilege(current_database(), 'CREATE')`;
+  const { rows } = await sql<{ role: string; database: string; owner: string; may_create: boolean }>`
+    select current_user as role, current_database() as database, pg_get_userbyid(datdba) as owner, ${mayCreate} as may_create
+    from pg_database where datname = current_database()`.execute(db);
+  const row = rows[0]!;
+  return { role: row.role, database: row.database, owner: row.owner, mayCreate: row.may_create };
+}
+
 /** PostgreSQL: removes what a refused restore put into `schema` (which was empty or absent before). */
 export async function dropRestoredSchema(db: Kysely<Database>, schema: string): Promise<void> {
   if (schema !== 'public') {

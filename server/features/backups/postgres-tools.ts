@@ -18,6 +18,20 @@ export function libpqUrl(databaseUrl: string): string {
   return query ? `${url.toString()}?${query}` : url.toString();
 }
 
+/** What to do when the role of DATABASE_URL may not create what the restore writes into `database`. */
+export function createWithOwnerAdvice(role: string, database: string): string {
+  return `create the database with createdb --owner ${role} ${database} (or, while it is empty, ALTER DATABASE ${database} OWNER TO ${role}), then run the restore again`;
+}
+
+/**
+ * pg_restore's failure as the restore prints it. A refused right ("permission denied", as in a database
+ * made by `createdb NAME` as another role on PostgreSQL 15 and later) says first how to fix it.
+ */
+export function pgRestoreProblem(message: string, rights: { role: string; database: string }): string {
+  if (!/permission denied/i.test(message)) return `pg_restore: ${message}`;
+  return `pg_restore was refused a right role ${rights.role} needs in database ${rights.database}: ${createWithOwnerAdvice(rights.role, rights.database)}. pg_restore: ${message}`;
+}
+
 export class PostgresToolError extends Error {}
 
 interface ToolRun {

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { connectDatabase } from '../../db/connect.js';
 import type { BackupManifest } from './backup-manifest.js';
 import { postgresDumpName } from './backup-sources.js';
-import { describePostgresSchema, dropRestoredSchema } from './backups.repository.js';
-import { libpqUrl, runPostgresTool, searchPathSchema } from './postgres-tools.js';
+import { describePostgresSchema, describeRestoreRights, dropRestoredSchema } from './backups.repository.js';
+import { createWithOwnerAdvice, libpqUrl, pgRestoreProblem, runPostgresTool, searchPathSchema } from './postgres-tools.js';
 import { check, CheckFailed, checkDatabase, checkFiles, type Report } from './restore-checks.js';
 
 /**
@@ -29,7 +29,18 @@ export async function restorePostgres(report: Report, { backup, manifest, databa
       schema.tables === 0,
       schema.tables === 0
         ? `schema ${target} of the database is empty`
-        : `schema ${target} of the database holds ${schema.tables} tables: restore into an empty database (createdb NAME), never over a used one`,
+        : `schema ${target} of the database holds ${schema.tables} tables: restore into an empty database (createdb --owner ROLE NAME), never over a used one`,
+    );
+    // Before pg_restore: a database made by `createdb NAME` as another role refuses it half-way otherwise.
+    const rights = await describeRestoreRights(db, { name: target, exists: schema.exists });
+    const creates = target === 'public' && schema.exists ? `create tables in schema public of database ${rights.database}` : `create schema ${target} in database ${rights.database}`;
+    const onlyOwner = target === 'public' ? "; PostgreSQL 15 and later let only the database's owner create in public" : '';
+    check(
+      report,
+      rights.mayCreate,
+      rights.mayCreate
+        ? `role ${rights.role} may ${creates}`
+        : `role ${rights.role} may not ${creates} (owned by ${rights.owner}${onlyOwner}): ${createWithOwnerAdvice(rights.role, rights.database)}`,
     );
     await checkFiles(report, backup, manifest);
     const dump = path.join(backup, postgresDumpName);
@@ -44,7 +55,7 @@ export async function restorePostgres(report: Report, { backup, manifest, databa
     try {
       await runPostgresTool('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', '--dbname', libpqUrl(databaseUrl), dump]);
     } catch (error) {
-      check(report, false, `pg_restore: ${(error as Error).message}`);
+      check(report, false, pgRestoreProblem((error as Error).message, rights));
     }
     report({ ok: true, text: `pg_restore into schema ${target}` });
     try {

@@ -12,9 +12,10 @@ import {
   setRevealSchedule,
   type StoredNotice,
 } from '../settings/settings.service.js';
-import type { RevealSchedule } from './reveal-schedule.js';
+import { type RevealSchedule, revealTiming } from './reveal-schedule.js';
 
 export { parseRevealSchedule } from './reveal-schedule.js';
+export type { RevealSchedule };
 
 /** How long a process answers from the launch state it read: a command is followed within this. */
 export const launchStateTtlMs = 5_000;
@@ -152,6 +153,13 @@ export function createLaunchMonitor({ db, chain, now, onError = () => {} }: Laun
   }
 
   return {
+    /** The chain tip this process knows, else asked of the explorers; null when none answers (a reveal-at at a block). */
+    async tipHeight(): Promise<number | null> {
+      return tipNow() ?? chain.tipHeight().then(
+        (known) => known.height,
+        () => null,
+      );
+    },
     /** The verdict for a gated call: synchronous while the state is fresh and no explorer is needed. */
     check(): GateVerdict | Promise<GateVerdict> {
       const current = settings();
@@ -174,6 +182,26 @@ export type LaunchMonitor = ReturnType<typeof createLaunchMonitor>;
 /** ALLOCATION_REVEAL_AT applies only while no schedule is stored: a command run since wins. */
 export const seedReveal = (db: Kysely<Database>, schedule: RevealSchedule | null, now = Date.now()) =>
   schedule ? seedRevealSchedule(db, schedule, now) : Promise.resolve(false);
+
+/** Why a reveal-at is refused: `due` publishes the list at once unasked, `ahead` asks to publish at once a reveal still to come. */
+export interface RevealAtRefusal {
+  reason: 'due' | 'ahead';
+  /** The time or block against the clock or the chain tip, in words (`2025-12-01T15:00:00.000Z is in the past (…)`). */
+  why: string;
+}
+
+/**
+ * Whether a reveal-at may be stored. One already due (a time past, a block the tip `tip` has reached)
+ * makes the list public at once, so a wrong year or block is caught unless the operator says so
+ * (`publishNow`: `--now`, `"now": true`); saying so of a reveal still ahead is refused too, since the
+ * two ask for different things. A block while no tip is known (`tip` null) is taken as given.
+ */
+export function revealAtRefusal(schedule: RevealSchedule, { now, tip, publishNow }: { now: number; tip: number | null; publishNow: boolean }): RevealAtRefusal | null {
+  const { timing, why } = revealTiming(schedule, now, tip);
+  if (timing === 'due' && !publishNow) return { reason: 'due', why };
+  if (timing === 'ahead' && publishNow) return { reason: 'ahead', why };
+  return null;
+}
 
 export const revealAt = (db: Kysely<Database>, schedule: RevealSchedule, now = Date.now()) => setRevealSchedule(db, schedule, now);
 export const revealNow = (db: Kysely<Database>, now = Date.now()) => setRevealSchedule(db, { kind: 'now' }, now);

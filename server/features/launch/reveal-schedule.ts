@@ -30,3 +30,22 @@ export function describeSchedule(schedule: RevealSchedule): string {
   if (schedule.kind === 'time') return `at ${schedule.at}`;
   return `at block ${schedule.height.toLocaleString('en-US')}`;
 }
+
+/**
+ * A reveal set at `now` against the chain tip `tip` (null: no explorer answered): `due` would make the
+ * list public at once (a time already past, a block already reached), `ahead` hides it until then,
+ * `unknown` is a block while no tip is known. `why` says which, in words an operator reads.
+ */
+export function revealTiming(schedule: RevealSchedule, now: number, tip: number | null): { timing: 'due' | 'ahead' | 'unknown'; why: string } {
+  if (schedule.kind === 'now') return { timing: 'due', why: 'the reveal is at once' };
+  if (schedule.kind === 'time') {
+    const clock = `it is now ${new Date(now).toISOString()}`;
+    return Date.parse(schedule.at) <= now
+      ? { timing: 'due', why: `${schedule.at} is in the past (${clock})` }
+      : { timing: 'ahead', why: `${schedule.at} is still ahead (${clock})` };
+  }
+  const block = `block ${schedule.height.toLocaleString('en-US')}`;
+  if (tip === null) return { timing: 'unknown', why: `${block} cannot be held against the chain tip (no block explorer answered)` };
+  const known = `the chain tip is ${tip.toLocaleString('en-US')}`;
+  return tip >= schedule.height ? { timing: 'due', why: `${block} is already reached (${known})` } : { timing: 'ahead', why: `${block} is still ahead (${known})` };
+}
