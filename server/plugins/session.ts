@@ -38,10 +38,13 @@ export const walletProofRequiredMessage =
   'Sign in with your wallet to do this. Joining with an address alone is not enough.';
 
 const memo = new WeakMap<FastifyRequest, Promise<{ user: User; proof: SessionProof } | null>>();
+/** Requests that read their session cookie, or opened or ended a session: their answers are personal. */
+const personal = new WeakSet<FastifyRequest>();
 
 export default fp<{ config: AppConfig }>(
   async (app, { config }) => {
     app.decorateRequest('sessionId', function sessionId(this: FastifyRequest) {
+      personal.add(this);
       const raw = this.cookies[sessionCookieName];
       if (!raw) return null;
       const unsigned = this.unsignCookie(raw);
@@ -88,6 +91,7 @@ export default fp<{ config: AppConfig }>(
     });
 
     app.decorateReply('startSession', function startSession(this: FastifyReply, sessionId: string) {
+      personal.add(this.request);
       this.setCookie(sessionCookieName, sessionId, {
         signed: true,
         httpOnly: true,
@@ -99,7 +103,17 @@ export default fp<{ config: AppConfig }>(
     });
 
     app.decorateReply('endSession', function endSession(this: FastifyReply) {
+      personal.add(this.request);
       this.clearCookie(sessionCookieName, { path: '/' });
+    });
+
+    // Whatever a route answers after reading the session (its caller's account, an operator's view,
+    // a 401) is one person's: no browser or proxy may keep it, whatever Cache-Control the route set.
+    // Deciding here, where the session is read, covers every such route, /api/admin's gate included,
+    // and leaves the public answers (lookup, proof, root, stats), which never read it, as they are.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (personal.has(request)) reply.header('cache-control', 'no-store');
+      done(null, payload);
     });
   },
   { name: 'session', dependencies: ['database', '@fastify/cookie'] },

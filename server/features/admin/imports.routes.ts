@@ -13,6 +13,7 @@ import {
 } from '@shared/schemas/admin-imports';
 import { AppError, badRequest } from '../../errors.js';
 import { errorResponses } from '../../lib/error-responses.js';
+import { formParts } from '../../lib/form-parts.js';
 import { liveTableRoot } from '../allocation/allocation-snapshot.service.js';
 import { extraCategoryProblem, importAllocationsFile, listImportSnapshots, sourceNameProblem } from '../imports/imports.service.js';
 
@@ -27,7 +28,7 @@ async function receiveList(request: FastifyRequest, folder: string) {
   let filename: string | null = null;
   const fields: { source?: string; categories: string[] } = { categories: [] };
   try {
-    for await (const part of request.parts()) {
+    for await (const part of formParts(request)) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file' || filename !== null) {
           part.file.resume();
@@ -36,8 +37,8 @@ async function receiveList(request: FastifyRequest, folder: string) {
         await pipeline(part.file, fs.createWriteStream(target));
         if (part.file.truncated) throw new AppError(413, 'FILE_TOO_LARGE', tooLarge);
         filename = part.filename || 'upload.csv';
-      } else if (part.fieldname === 'source') fields.source = String(part.value);
-      else if (part.fieldname === 'category') fields.categories.push(String(part.value));
+      } else if (part.fieldname === 'source') fields.source = part.value;
+      else if (part.fieldname === 'category') fields.categories.push(part.value);
     }
   } catch (error) {
     if (error instanceof AppError) throw error;

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { UploadResponseSchema, uploadSizeMessage, uploadTypeMessage } from '@shared/schemas/memes';
 import { AppError, badRequest } from '../../errors.js';
 import { errorResponses } from '../../lib/error-responses.js';
+import { formParts } from '../../lib/form-parts.js';
 import { cleanUpload, coverPng } from '../../lib/images.js';
 import { findMemeForNewImage, memeHeight, memeWidth, setMemeImage } from '../memes/memes.service.js';
 import type { UploadStore } from './upload-store.js';
@@ -41,7 +42,7 @@ async function readParts(request: FastifyRequest, fileField: string) {
 async function collectParts(request: FastifyRequest, fileField: string) {
   let bytes: Buffer | null = null;
   const fields: Record<string, string> = {};
-  for await (const part of request.parts()) {
+  for await (const part of formParts(request)) {
     if (part.type === 'file') {
       if (part.fieldname !== fileField || bytes) {
         part.file.resume();
@@ -49,7 +50,7 @@ async function collectParts(request: FastifyRequest, fileField: string) {
       }
       bytes = await readFile(part);
     } else {
-      fields[part.fieldname] = String(part.value);
+      fields[part.fieldname] = part.value;
     }
   }
   if (!bytes) throw badRequest('NO_FILE', uploadTypeMessage);

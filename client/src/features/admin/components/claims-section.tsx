@@ -7,6 +7,7 @@ import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import { type ClaimKindFilter, type ClaimOutcomeFilter, useAdminClaims, useClaimChange } from '../api/admin-claims';
 import { useRecheckOnRefusal } from '../api/refused';
+import { PostLink } from './post-link';
 import { TextDialog } from './reason-dialog';
 
 const kinds = ['tweet', 'meme'] as const;
@@ -139,9 +140,7 @@ function ClaimRow({ claim, busy, run: send }: { claim: ReviewedClaim; busy: bool
       <td className="admin__mono">{claim.walletAddress}</td>
       <td>{text.kinds[claim.kind]}</td>
       <td className="admin__text">
-        <a href={claim.postUrl} target="_blank" rel="noopener noreferrer">
-          {claim.postUrl}
-        </a>
+        <PostLink url={claim.postUrl} />
       </td>
       <td>{formatNumber(claim.points, language)}</td>
       <td>{text.outcomes[claim.outcome]}</td>

@@ -8,6 +8,7 @@ import { formatDateTime } from '@client/lib/i18n/format-date';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useAdjustPoints, usePeopleSearch, usePerson, useSetPersonBlocked } from '../api/admin-people';
 import { useRecheckOnRefusal } from '../api/refused';
+import { PostLink } from './post-link';
 import '../people.css';
 
 /** /admin/people: find a member by wallet or X handle, read their record, adjust points, block or unblock. */
@@ -167,9 +168,7 @@ function Record({ wallet }: { wallet: string }) {
             <th scope="row">{time(claim.createdAt)}</th>
             <td>{text.kinds[claim.kind]}</td>
             <td className="admin__mono">
-              <a href={claim.postUrl} target="_blank" rel="noopener noreferrer">
-                {claim.postUrl}
-              </a>
+              <PostLink url={claim.postUrl} />
             </td>
             <td>{claim.points}</td>
           </tr>

@@ -4,6 +4,7 @@ import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useUserTweets } from '../api/get-user-tweets';
 import { formatDate } from '@client/lib/i18n/format-date';
 import { ExternalLink } from '@client/components/external-link';
+import { linkablePostUrl } from '@shared/tweet-url';
 
 const excerptLength = 120;
 
@@ -29,20 +30,25 @@ export function ClaimedTweetsCard({ wallet }: { wallet: string }) {
         <p className="muted">{t.mining.tweetsEmpty}</p>
       ) : (
         <ul className="sm-tweets__list">
-          {list.map((tweet) => (
-            <li key={tweet.id} className="sm-tweet">
-              <p className="sm-tweet__text">{excerpt(tweet.tweetText)}</p>
-              <div className="sm-tweet__meta">
-                <span className="sm-tweet__points numeric">{t.mining.tweetPoints(formatNumber(tweet.points, language))}</span>
-                <time dateTime={tweet.createdAt} className="muted">
-                  {formatDate(tweet.createdAt, language)}
-                </time>
-                <ExternalLink href={tweet.tweetUrl} className="sm-tweet__link">
-                  {t.mining.viewPost}
-                </ExternalLink>
-              </div>
-            </li>
-          ))}
+          {list.map((tweet) => {
+            const postHref = linkablePostUrl(tweet.tweetUrl);
+            return (
+              <li key={tweet.id} className="sm-tweet">
+                <p className="sm-tweet__text">{excerpt(tweet.tweetText)}</p>
+                <div className="sm-tweet__meta">
+                  <span className="sm-tweet__points numeric">{t.mining.tweetPoints(formatNumber(tweet.points, language))}</span>
+                  <time dateTime={tweet.createdAt} className="muted">
+                    {formatDate(tweet.createdAt, language)}
+                  </time>
+                  {postHref !== null && (
+                    <ExternalLink href={postHref} className="sm-tweet__link">
+                      {t.mining.viewPost}
+                    </ExternalLink>
+                  )}
+                </div>
+              </li>
+            );
+          })}
         </ul>
       )}
       {tweets.hasNextPage && (
