@@ -51,13 +51,15 @@ async function openClaims(page: Page, language: Language) {
   await page.getByRole('table', { name: text.table }).waitFor();
 }
 
-/** A member with one claim worth 25 points, and another member's refused near copy of it. */
+const storedScriptUrl = 'javascript:alert(document.domain)';
+
+/** A member with one claim worth 25 points, and another member's refused near copy of it (its post URL a script). */
 async function seedClaims() {
   const member = createTestWallet('p2wpkh').address;
   const copier = createTestWallet('p2wpkh').address;
-  const { userId } = await loginCookie(suite.server.ctx.app, member);
-  const { userId: copierId } = await loginCookie(suite.server.ctx.app, copier);
-  const db = suite.server.ctx.handle.db;
+  const { userId } = await loginCookie(suite.server.api, member);
+  const { userId: copierId } = await loginCookie(suite.server.api, copier);
+  const db = suite.server.handle.db;
   const now = Date.now();
   const claim = await db
     .insertInto('tweet_claims')
@@ -71,7 +73,8 @@ async function seedClaims() {
       user_id: copierId,
       kind: 'tweet',
       tweet_id: `${now + 1}`,
-      tweet_url: `https://x.com/copier/status/${now + 1}`,
+      // Stored as sent: the console must show it as text, never as a link that runs.
+      tweet_url: storedScriptUrl,
       code: 'DUPLICATE_CONTENT',
       similarity: 0.875,
       matched_claim_id: claim.id,
@@ -83,13 +86,13 @@ async function seedClaims() {
 }
 
 const memberPoints = async (userId: number) =>
-  Number((await suite.server.ctx.handle.db.selectFrom('users').select('total_points').where('id', '=', userId).executeTakeFirstOrThrow()).total_points);
+  Number((await suite.server.handle.db.selectFrom('users').select('total_points').where('id', '=', userId).executeTakeFirstOrThrow()).total_points);
 
 describe('the claims section of /admin', () => {
   it('a signed-in reviewer revokes a claim with a reason in English and restores it in Chinese, by keyboard; the points follow', async () => {
     const { member, userId, claimId, refusalId } = await seedClaims();
     const reviewer = createTestWallet('p2tr');
-    await grant(suite.server.ctx, reviewer.address, 'reviewer');
+    await grant(suite.server, reviewer.address, 'reviewer');
 
     const en = texts.en;
     const page = await signInToConsole(suite, 'en', reviewer);
@@ -101,9 +104,12 @@ describe('the claims section of /admin', () => {
     expect(refusedText).toContain('DUPLICATE_CONTENT');
     expect(refusedText).toContain('87.5%');
     expect(refusedText).toContain(`matches claim #${claimId}`);
+    expect(refusedText).toContain(storedScriptUrl);
+    expect(await refused.getByRole('link').count()).toBe(0);
     expect(await axeViolations(page, 'main')).toEqual([]);
 
     const row = table.getByRole('row', { name: en.claim(claimId) });
+    expect(await row.getByRole('link').getAttribute('href')).toMatch(/^https:\/\/x\.com\/acorn\/status\/\d+$/);
     const revoke = row.getByRole('button', { name: `${en.revoke}: ${en.claim(claimId)}` });
     await revoke.focus();
     await page.keyboard.press('Enter');
@@ -140,7 +146,7 @@ describe('the claims section of /admin', () => {
     await eventually(() => tableZh.getByRole('row', { name: zh.claim(claimId) }).count()).toBe(0);
     expect(await axeViolations(pageZh, 'main')).toEqual([]);
 
-    const entries = await suite.server.ctx.handle.db
+    const entries = await suite.server.handle.db
       .selectFrom('audit_log')
       .select(['actor', 'actor_role', 'action', 'target', 'reason'])
       .where('target', '=', `claim:${claimId}`)

@@ -75,7 +75,7 @@ describe.each(['en', 'zh'] as const)('the imports section of /admin (%s)', (lang
 
   it("an admin reads every snapshot and previews a corrected list's difference by keyboard, and nothing changes", async () => {
     const source = `tge-${language}`;
-    const db = suite.server.ctx.handle.db;
+    const db = suite.server.handle.db;
     const live = writeList(
       `${source}.csv`,
       csv(
@@ -93,7 +93,7 @@ describe.each(['en', 'zh'] as const)('the imports section of /admin (%s)', (lang
     });
     expect(imported.ok).toBe(true);
     const admin = createTestWallet('p2tr');
-    await grant(suite.server.ctx, admin.address, 'admin');
+    await grant(suite.server, admin.address, 'admin');
     const page = await signInToConsole(suite, language, admin);
 
     const link = page.getByRole('navigation', { name: text.nav }).getByRole('link', { name: text.imports });

@@ -6,16 +6,16 @@ import { grant } from '../helpers/admin-callers.js';
 import { axeViolations } from '../helpers/axe.js';
 import { createTestWallet } from '../helpers/bitcoin-signer.js';
 import { eventually } from '../helpers/browser.js';
-import { useBrowserSuite } from '../helpers/browser-suite.js';
+import { useClockedBrowserSuite } from '../helpers/browser-suite.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
 import { signInToConsole } from '../helpers/console-sign-in.js';
 import { loginCookie } from '../helpers/x-flow.js';
 
 // The server's clock runs ahead when a test needs every cached launch state read again.
 let serverClockAhead = 0;
-const suite = useBrowserSuite(
+const suite = useClockedBrowserSuite(
   { BLOCK_HEIGHT_URLS: 'http://127.0.0.1:9/height', MARKETPLACE_API_BASE: 'http://127.0.0.1:9', UPSTREAM_TIMEOUT_MS: '300' },
-  { now: () => Date.now() + serverClockAhead },
+  () => Date.now() + serverClockAhead,
 );
 
 const texts = {
@@ -68,9 +68,9 @@ describe.each(['en', 'zh'] as const)('the console overview, launch switches and 
 
   it('shows the open disputes and every lookup of the last hour, and is axe-clean', async () => {
     const holder = createTestWallet('p2wpkh');
-    await seedAllocationRecords(suite.server.ctx.handle.db, [{ wallet: holder.address, category: 'Holder Airdrop', tokens: '1000' }]);
-    const { cookie } = await loginCookie(suite.server.ctx.app, holder.address);
-    const filed = await suite.server.ctx.app.inject({
+    await seedAllocationRecords(suite.server.handle.db, [{ wallet: holder.address, category: 'Holder Airdrop', tokens: '1000' }]);
+    const { cookie } = await loginCookie(suite.server.api, holder.address);
+    const filed = await suite.server.api.inject({
       method: 'POST',
       url: '/api/allocation/disputes',
       headers: { cookie },
@@ -85,15 +85,15 @@ describe.each(['en', 'zh'] as const)('the console overview, launch switches and 
       });
       expect(lookup.status).toBe(200);
     }
-    await suite.server.ctx.app.lookupCounts.flush();
-    const db = suite.server.ctx.handle.db;
+    await suite.server.app.lookupCounts.flush();
+    const db = suite.server.handle.db;
     const open = await db.selectFrom('allocation_disputes').select('id').where('status', '=', 'open').execute();
     const counted = await db.selectFrom('lookup_counts').select('count').execute();
     const lookups = counted.reduce((sum, row) => sum + Number(row.count), 0);
     expect(lookups).toBeGreaterThanOrEqual(3);
 
     const admin = createTestWallet('p2tr');
-    await grant(suite.server.ctx, admin.address, 'admin');
+    await grant(suite.server, admin.address, 'admin');
     const page = await signInToConsole(suite, language, admin);
     await openSection(page, language, text.overview);
     await eventually(() => figure(page, 'openDisputes').innerText()).toBe(String(open.length));
@@ -105,7 +105,7 @@ describe.each(['en', 'zh'] as const)('the console overview, launch switches and 
 
   it("an admin pauses the lookups with a reason by keyboard and a visitor's page shows the pause; resumed, it is gone", async () => {
     const admin = createTestWallet('p2tr');
-    await grant(suite.server.ctx, admin.address, 'admin');
+    await grant(suite.server, admin.address, 'admin');
     const page = await signInToConsole(suite, language, admin);
     await openSection(page, language, text.launch);
     const summary = page.getByTestId('launch-summary').first();
@@ -126,7 +126,7 @@ describe.each(['en', 'zh'] as const)('the console overview, launch switches and 
     await banner.waitFor();
     expect(await banner.textContent()).toContain(reason);
 
-    const entries = await suite.server.ctx.handle.db.selectFrom('audit_log').select(['actor', 'reason']).where('action', '=', 'launch.pause').orderBy('id', 'desc').execute();
+    const entries = await suite.server.handle.db.selectFrom('audit_log').select(['actor', 'reason']).where('action', '=', 'launch.pause').orderBy('id', 'desc').execute();
     expect(entries[0]).toEqual({ actor: admin.address, reason });
 
     await page.getByRole('button', { name: text.resume, exact: true }).focus();
@@ -142,7 +142,7 @@ describe.each(['en', 'zh'] as const)('the console overview, launch switches and 
 
   it('an admin grants a wallet the reviewer role by keyboard, and it is listed', async () => {
     const admin = createTestWallet('p2tr');
-    await grant(suite.server.ctx, admin.address, 'admin');
+    await grant(suite.server, admin.address, 'admin');
     const page = await signInToConsole(suite, language, admin);
     await openSection(page, language, text.roles);
     const table = page.getByRole('table', { name: text.rolesCaption });
@@ -155,7 +155,7 @@ describe.each(['en', 'zh'] as const)('the console overview, launch switches and 
     const row = table.getByRole('row', { name: new RegExp(reviewer.address) });
     await row.waitFor();
     expect(await row.getByRole('cell').first().innerText()).toBe(text.reviewer);
-    const role = await suite.server.ctx.handle.db.selectFrom('admin_roles').select('role').where('wallet_address', '=', reviewer.address).executeTakeFirst();
+    const role = await suite.server.handle.db.selectFrom('admin_roles').select('role').where('wallet_address', '=', reviewer.address).executeTakeFirst();
     expect(role).toEqual({ role: 'reviewer' });
     expect(await axeViolations(page, 'main')).toEqual([]);
   });

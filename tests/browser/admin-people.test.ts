@@ -59,8 +59,8 @@ const texts = {
 /** A member with a linked X account, one claim worth 25 points and a dispute. */
 async function seedMember(handle: string): Promise<string> {
   const wallet = createTestWallet('p2wpkh').address;
-  const { cookie, userId } = await loginCookie(suite.server.ctx.app, wallet);
-  const db = suite.server.ctx.handle.db;
+  const { cookie, userId } = await loginCookie(suite.server.api, wallet);
+  const db = suite.server.handle.db;
   const now = Date.now();
   await db.insertInto('x_account_bindings').values({ x_user_id: `x-${handle}`, user_id: userId, created_at: now }).execute();
   await db
@@ -91,7 +91,7 @@ async function seedMember(handle: string): Promise<string> {
     })
     .execute();
   await db.updateTable('users').set({ total_points: 25, last_tweet_claim_at: now }).where('id', '=', userId).execute();
-  const filed = await suite.server.ctx.app.inject({
+  const filed = await suite.server.api.inject({
     method: 'POST',
     url: '/api/allocation/disputes',
     headers: { cookie },
@@ -108,7 +108,7 @@ describe.each(['en', 'zh'] as const)('the people section of /admin (%s)', (langu
     const handle = `AcornPal_${language}`;
     const member = await seedMember(handle);
     const admin = createTestWallet('p2tr');
-    await grant(suite.server.ctx, admin.address, 'admin');
+    await grant(suite.server, admin.address, 'admin');
     const page = await signInToConsole(suite, language, admin);
 
     await page.getByRole('navigation', { name: text.nav }).getByRole('link', { name: text.people }).click();
@@ -144,7 +144,7 @@ describe.each(['en', 'zh'] as const)('the people section of /admin (%s)', (langu
     await page.getByLabel(text.adjustReason).fill(`meme contest prize (${language})`);
     await page.getByRole('button', { name: text.adjust }).press('Enter');
     await eventually(() => page.getByTestId('person-points').innerText()).toBe('40');
-    const entry = await suite.server.ctx.handle.db
+    const entry = await suite.server.handle.db
       .selectFrom('audit_log')
       .selectAll()
       .where('action', '=', 'points.adjust')
@@ -157,7 +157,7 @@ describe.each(['en', 'zh'] as const)('the people section of /admin (%s)', (langu
     await page.getByRole('button', { name: text.block }).press('Enter');
     await eventually(() => page.getByTestId('person-state').innerText()).toBe(text.blocked(`bot farm (${language})`));
     await page.getByRole('button', { name: text.unblock }).waitFor();
-    const login = await suite.server.ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { walletAddress: member } });
+    const login = await suite.server.api.inject({ method: 'POST', url: '/api/auth/login', payload: { walletAddress: member } });
     expect(login.json().error).toBe('ACCOUNT_BLOCKED');
     await eventually(() => record.getByRole('table', { name: text.sessions }).innerText()).toContain(text.noSessions);
     expect(await axeViolations(page, 'main')).toEqual([]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grant, revoke } from '../helpers/admin-callers.js';
 import { createTestWallet } from '../helpers/bitcoin-signer.js';
-import { eventually, gotoHydrated, type RunningServer, startServer } from '../helpers/browser.js';
+import { eventually, gotoHydrated, type RunningServer, startServerWithClock } from '../helpers/browser.js';
 import { useBrowserSuite } from '../helpers/browser-suite.js';
 import { openConsoleSignIn, signInToConsole, signWithWallet } from '../helpers/console-sign-in.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
@@ -76,8 +76,8 @@ const texts = {
 } as const;
 
 async function openDispute(wallet: string, message: string): Promise<number> {
-  const { cookie } = await loginCookie(suite.server.ctx.app, wallet);
-  const response = await suite.server.ctx.app.inject({
+  const { cookie } = await loginCookie(suite.server.api, wallet);
+  const response = await suite.server.api.inject({
     method: 'POST',
     url: '/api/allocation/disputes',
     headers: { cookie },
@@ -92,10 +92,10 @@ describe.each(['en', 'zh'] as const)('the operator console at /admin (%s)', (lan
 
   it("a signed-in reviewer answers a dispute by keyboard and the holder sees it; an admin blocks a member, who is refused next; the audit log lists both", async () => {
     const holder = createTestWallet('p2wpkh');
-    await seedAllocationRecords(suite.server.ctx.handle.db, [{ wallet: holder.address, category: 'Holder Airdrop', tokens: '1000' }]);
+    await seedAllocationRecords(suite.server.handle.db, [{ wallet: holder.address, category: 'Holder Airdrop', tokens: '1000' }]);
     const id = await openDispute(holder.address, `Missing <b>tokens</b> (${language})`);
     const reviewer = createTestWallet('p2tr');
-    await grant(suite.server.ctx, reviewer.address, 'reviewer');
+    await grant(suite.server, reviewer.address, 'reviewer');
 
     const page = await signInToConsole(suite, language, reviewer);
     const nav = page.getByRole('navigation', { name: text.nav });
@@ -129,7 +129,7 @@ describe.each(['en', 'zh'] as const)('the operator console at /admin (%s)', (lan
 
     // The holder's own allocation page.
     const holderPage = await suite.newPage(language);
-    const { cookie } = await loginCookie(suite.server.ctx.app, holder.address);
+    const { cookie } = await loginCookie(suite.server.api, holder.address);
     const [name, value] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)];
     await holderPage.context().addCookies([{ name, value, url: suite.server.baseUrl }]);
     await holderPage.context().addInitScript((stored) => {
@@ -155,9 +155,9 @@ describe.each(['en', 'zh'] as const)('the operator console at /admin (%s)', (lan
     await eventually(() => answeredRow.count()).toBe(1);
 
     const member = createTestWallet('p2wpkh');
-    await loginCookie(suite.server.ctx.app, member.address);
+    await loginCookie(suite.server.api, member.address);
     const admin = createTestWallet('p2tr');
-    await grant(suite.server.ctx, admin.address, 'admin');
+    await grant(suite.server, admin.address, 'admin');
 
     const adminPage = await signInToConsole(suite, language, admin);
     await adminPage.getByRole('navigation', { name: text.nav }).getByRole('link', { name: text.audit }).click();
@@ -167,7 +167,7 @@ describe.each(['en', 'zh'] as const)('the operator console at /admin (%s)', (lan
     await adminPage.getByRole('button', { name: text.block, exact: true }).click();
     await adminPage.getByText(text.blocked(member.address), { exact: true }).first().waitFor();
 
-    const login = await suite.server.ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { walletAddress: member.address } });
+    const login = await suite.server.api.inject({ method: 'POST', url: '/api/auth/login', payload: { walletAddress: member.address } });
     expect(login.statusCode).toBe(403);
     expect(login.json().error).toBe('ACCOUNT_BLOCKED');
 
@@ -194,7 +194,7 @@ describe.each(['en', 'zh'] as const)('the operator console at /admin (%s)', (lan
     await adminPage.getByLabel(text.reason).fill(`appeal accepted (${language})`);
     await adminPage.getByRole('button', { name: text.unblock, exact: true }).click();
     await adminPage.getByText(text.unblocked(member.address), { exact: true }).first().waitFor();
-    const again = await suite.server.ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { walletAddress: member.address } });
+    const again = await suite.server.api.inject({ method: 'POST', url: '/api/auth/login', payload: { walletAddress: member.address } });
     expect(again.statusCode).toBe(200);
   });
 });
@@ -202,9 +202,9 @@ describe.each(['en', 'zh'] as const)('the operator console at /admin (%s)', (lan
 describe('who may enter /admin', () => {
   it('refuses an address-only session of a wallet holding a role, in words, and shows no console', async () => {
     const wallet = createTestWallet('p2wpkh');
-    await grant(suite.server.ctx, wallet.address, 'admin');
+    await grant(suite.server, wallet.address, 'admin');
     const page = await suite.newPage('en');
-    const { cookie } = await loginCookie(suite.server.ctx.app, wallet.address);
+    const { cookie } = await loginCookie(suite.server.api, wallet.address);
     const [name, value] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)];
     await page.context().addCookies([{ name, value, url: suite.server.baseUrl }]);
     await page.context().addInitScript((stored) => {
@@ -244,13 +244,13 @@ describe('an idle console', () => {
   let clock = Date.now();
   let clocked: RunningServer;
   beforeAll(async () => {
-    clocked = await startServer({}, { now: () => clock });
+    clocked = await startServerWithClock({}, () => clock);
   });
   afterAll(async () => clocked?.close());
 
   it('asks for a new signature at the first call after 30 minutes without one, then opens again', async () => {
     const reviewer = createTestWallet('p2tr');
-    await grant(clocked.ctx, reviewer.address, 'reviewer');
+    await grant(clocked, reviewer.address, 'reviewer');
     const page = await signInToConsole(suite, 'en', reviewer, clocked);
 
     // The next call the console makes (another status) is refused, and the console asks for a signature.
@@ -272,11 +272,11 @@ describe('the audit log page', () => {
     // Each grant and revoke is an entry: more than one page of 50.
     const granted = createTestWallet('p2wpkh');
     for (let round = 0; round < 30; round += 1) {
-      await grant(suite.server.ctx, granted.address, 'reviewer');
-      await revoke(suite.server.ctx, granted.address);
+      await grant(suite.server, granted.address, 'reviewer');
+      await revoke(suite.server, granted.address);
     }
     const admin = createTestWallet('p2tr');
-    await grant(suite.server.ctx, admin.address, 'admin');
+    await grant(suite.server, admin.address, 'admin');
     const page = await signInToConsole(suite, 'en', admin);
     await page.getByRole('link', { name: texts.en.audit }).click();
     const rows = page.getByRole('table', { name: texts.en.audit }).locator('tbody tr');

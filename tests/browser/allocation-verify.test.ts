@@ -24,7 +24,7 @@ beforeAll(async () => {
     MARKETPLACE_API_BASE: upstream.url,
     UPSTREAM_TIMEOUT_MS: '500',
   });
-  const { db } = server.ctx.handle;
+  const { db } = server.handle;
   await loadDemoData(db);
   await upsertAllocationSnapshot(db, { source: 'demo', asOfBlock: 921_330, importedAt: 1_754_870_400_000 });
   const computed = await computeAllocationRoot(db);

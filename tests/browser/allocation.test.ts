@@ -9,7 +9,7 @@ import {
   isHydrated,
   launchBrowser,
   type RunningServer,
-  startServer,
+  startServerWithClock,
   toastWithText,
 } from '../helpers/browser.js';
 import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
@@ -38,13 +38,13 @@ let serverClockAhead = 0;
 const explorerBackOffMs = 10_000;
 
 async function startApp(tipPath: string): Promise<RunningServer> {
-  return startServer(
+  return startServerWithClock(
     {
       BLOCK_HEIGHT_URLS: `${upstream.url}${tipPath}`,
       MARKETPLACE_API_BASE: upstream.url,
       UPSTREAM_TIMEOUT_MS: '500',
     },
-    { now: () => Date.now() + serverClockAhead },
+    () => Date.now() + serverClockAhead,
   );
 }
 
@@ -53,7 +53,7 @@ beforeAll(async () => {
   upstream.set('/tip', { kind: 'text', body: String(tipHeight) });
   upstream.set('/broken-tip', { kind: 'text', body: 'down', status: 500 });
   server = await startApp('/tip');
-  const { db } = server.ctx.handle;
+  const { db } = server.handle;
   await seedAllocationRecords(db, [
     { wallet: whale, category: 'Holder Airdrop', tokens: '60000' },
     { wallet: whale, category: 'Holder Airdrop', tokens: '40000' },
@@ -249,7 +249,7 @@ describe('allocation page: lookup', () => {
     upstream.set('/flaky-tip', { kind: 'text', body: 'down', status: 500 });
     const offline = await startApp('/flaky-tip');
     try {
-      await seedAllocationRecords(offline.ctx.handle.db, [
+      await seedAllocationRecords(offline.handle.db, [
         { wallet: whale, category: 'Whale Bonus #1', tokens: '10' },
         { wallet: whale, category: 'Whale Bonus #2', tokens: '20' },
       ]);
@@ -288,7 +288,7 @@ describe('allocation page: lookup', () => {
     upstream.set('/flaky-tip-2', { kind: 'text', body: 'down', status: 500 });
     const offline = await startApp('/flaky-tip-2');
     try {
-      await seedAllocationRecords(offline.ctx.handle.db, [{ wallet: whale, category: 'Whale Bonus #2', tokens: '20' }]);
+      await seedAllocationRecords(offline.handle.db, [{ wallet: whale, category: 'Whale Bonus #2', tokens: '20' }]);
       await page.clock.install();
       const tip = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/chain/tip-height');
       await page.goto(`${offline.baseUrl}/allocation`);
@@ -315,7 +315,7 @@ describe('allocation page: statistics and holders', () => {
   it('copies the full wallet address of a top holder', async () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await gotoHydrated(page, '/allocation');
-    const rows = page.getByRole('table', { name: 'Top Holders' }).locator('tbody tr');
+    const rows = page.getByRole('table', { name: 'Social Mining Top Holders' }).locator('tbody tr');
     await rows.nth(1).getByRole('button', { name: 'Copy the address of holder #2' }).click();
     await toastWithText(page, 'Copied!').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(holderWallet(23));
@@ -323,9 +323,9 @@ describe('allocation page: statistics and holders', () => {
     await eventually(() => page.evaluate(() => navigator.clipboard.readText())).toBe(member);
   });
 
-  it('shows the aggregate statistics', async () => {
+  it('shows the aggregate statistics of the points list as the social-mining allocation', async () => {
     await gotoHydrated(page, '/allocation');
-    const stats = page.getByRole('region', { name: 'Allocation Statistics' });
+    const stats = page.getByRole('region', { name: 'Social Mining Allocation', exact: true });
     await stats.getByText('25', { exact: true }).waitFor();
     expect(await summaryIn(stats, 'Total Allocations')).toBe('25');
     expect(await summaryIn(stats, 'Total Tokens Allocated')).toBe('423,456.79');
@@ -335,7 +335,7 @@ describe('allocation page: statistics and holders', () => {
 
   it('lists the top 20 holders with shortened wallets and pages through all of them after View All', async () => {
     await gotoHydrated(page, '/allocation');
-    const topTable = page.getByRole('table', { name: 'Top Holders' });
+    const topTable = page.getByRole('table', { name: 'Social Mining Top Holders' });
     const rows = topTable.locator('tbody tr');
     await rows.first().waitFor();
     expect(await rows.count()).toBe(20);
@@ -348,7 +348,7 @@ describe('allocation page: statistics and holders', () => {
     expect(await rows.nth(1).textContent()).toContain('24,000');
 
     await page.getByRole('button', { name: 'View All' }).click();
-    const allTable = page.getByRole('table', { name: 'All Holders' });
+    const allTable = page.getByRole('table', { name: 'Social Mining: All Holders' });
     await page.getByText('Page 1 of 2').waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Page 2 of 2').waitFor();
@@ -377,13 +377,13 @@ describe('allocation page: the logged-in user', () => {
   it('shows no personal allocation card to a visitor', async () => {
     await gotoHydrated(page, '/allocation');
     await page.getByRole('region', { name: 'Allocation Statistics' }).waitFor();
-    expect(await page.getByRole('heading', { name: 'My Allocation' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'My Social Mining Allocation' }).count()).toBe(0);
   });
 
   it("shows the logged-in wallet's points, tokens and ratio", async () => {
     await logIn(member);
     await gotoHydrated(page, '/allocation');
-    const mine = page.getByRole('region', { name: 'My Allocation' });
+    const mine = page.getByRole('region', { name: 'My Social Mining Allocation' });
     await mine.getByText(member, { exact: true }).waitFor();
     expect(await summaryIn(mine, 'Points')).toBe('4,321');
     expect(await summaryIn(mine, 'Tokens')).toBe('123,456.79');
@@ -394,7 +394,7 @@ describe('allocation page: the logged-in user', () => {
     await logIn(outsider);
     await gotoHydrated(page, '/allocation');
     await page
-      .getByRole('region', { name: 'My Allocation' })
+      .getByRole('region', { name: 'My Social Mining Allocation' })
       .getByText('No token allocation found for your wallet address')
       .waitFor();
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPresenceTtlMs } from '../../server/demo/demo-presence.js';
 import { loadDemoData } from '../../server/demo/load-demo-data.js';
 import { removeDemoData } from '../../server/demo/remove-demo-data.js';
-import { launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
+import { launchBrowser, type RunningServer, startServerWithClock } from '../helpers/browser.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -11,9 +11,9 @@ let page: Page;
 let clock = 1_000_000;
 
 beforeAll(async () => {
-  server = await startServer(
+  server = await startServerWithClock(
     { BLOCK_HEIGHT_URLS: 'http://127.0.0.1:9/height', MARKETPLACE_API_BASE: 'http://127.0.0.1:9', UPSTREAM_TIMEOUT_MS: '300' },
-    { now: () => clock },
+    () => clock,
   );
   browser = await launchBrowser();
   page = await browser.newPage({ baseURL: server.baseUrl });
@@ -33,14 +33,14 @@ async function openHome() {
 
 describe('demo data notice', () => {
   it('shows on every page while the demo set is loaded and goes once it is removed', async () => {
-    await loadDemoData(server.ctx.handle.db);
+    await loadDemoData(server.handle.db);
     expect((await openHome()).demoData).toBe(true);
     await notice().waitFor();
     expect(await notice().textContent()).toContain('made-up examples');
     await page.goto('/tokenomics');
     await notice().waitFor();
 
-    await removeDemoData(server.ctx.handle.db);
+    await removeDemoData(server.handle.db);
     clock += demoPresenceTtlMs;
     // A new visitor: /api/config may be cached by a browser for a minute.
     await page.close();

@@ -21,7 +21,7 @@ beforeAll(async () => {
     MARKETPLACE_API_BASE: 'http://127.0.0.1:9',
     UPSTREAM_TIMEOUT_MS: '300',
   });
-  await seedAllocationRecords(server.ctx.handle.db, [{ wallet: holder, category: 'Holder Airdrop', tokens: '1000' }]);
+  await seedAllocationRecords(server.handle.db, [{ wallet: holder, category: 'Holder Airdrop', tokens: '1000' }]);
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -34,7 +34,7 @@ afterEach(async () => context?.close());
 async function open(wallet?: string) {
   context = await browser.newContext({ baseURL: server.baseUrl });
   if (wallet) {
-    const { cookie } = await loginCookie(server.ctx.app, wallet);
+    const { cookie } = await loginCookie(server.api, wallet);
     const [name, value] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)];
     await context.addCookies([{ name, value, url: server.baseUrl }]);
     await context.addInitScript((stored) => {
@@ -108,9 +108,9 @@ describe("'Something wrong?' on the allocation page", () => {
     await dialog().getByText(/You already have an open report/).waitFor();
     await dialog().getByRole('button', { name: 'Close' }).click();
 
-    const [row] = await server.ctx.handle.db.selectFrom('allocation_disputes').select(['id', 'category']).execute();
+    const [row] = await server.handle.db.selectFrom('allocation_disputes').select(['id', 'category']).execute();
     expect(row!.category).toBe('other');
-    const answer = await runCli('disputes.ts', ['answer', String(row!.id), '--message', 'Your Season 1 tokens <arrive> at TGE.'], server.ctx.config);
+    const answer = await runCli('disputes', ['answer', String(row!.id), '--message', 'Your Season 1 tokens <arrive> at TGE.'], server.config);
     expect(answer.code).toBe(0);
 
     await page.reload();

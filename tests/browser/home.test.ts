@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setStakingStats } from '../../server/features/settings/settings.repository.js';
 import { defaultExternalLinks as externalLinks } from '../../shared/links.js';
-import { gotoHydrated, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
+import { gotoHydrated, launchBrowser, type RunningServer, startServerWithClock } from '../helpers/browser.js';
 import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
 
 const statPath = '/v2/ord/btc/stat';
@@ -30,14 +30,14 @@ function scenario(setUp: (upstream: FakeUpstream) => void, seed?: (server: Runni
   beforeAll(async () => {
     state.upstream = await startFakeUpstream();
     setUp(state.upstream);
-    state.server = await startServer(
+    state.server = await startServerWithClock(
       {
         BLOCK_HEIGHT_URLS: `${state.upstream.url}/primary/height`,
         MARKETPLACE_API_BASE: state.upstream.url,
         UPSTREAM_TIMEOUT_MS: '500',
       },
       // A test moves the server's clock past the back-off after a failed upstream (10 s).
-      { now: () => Date.now() + state.clockAhead },
+      () => Date.now() + state.clockAhead,
     );
     await seed?.(state.server);
   });
@@ -77,7 +77,7 @@ describe('home after season 2, with live market and staking data', () => {
       upstream.set('/primary/height', { kind: 'text', body: '921331' });
       upstream.set(statPath, marketOk);
     },
-    (server) => setStakingStats(server.ctx.handle.db, { lockedCount: 1710 }),
+    (server) => setStakingStats(server.handle.db, { lockedCount: 1710 }),
   );
 
   it('shows Season Ended once the tip is past block 921,330, with a full progress bar', async () => {
@@ -192,7 +192,7 @@ describe('home during season 2, with the marketplace down and no staking figures
     await season.getByText('Live data temporarily unavailable').waitFor();
 
     state.upstream.set(statPath, marketOk);
-    await setStakingStats(state.server.ctx.handle.db, { lockedCount: 1710 });
+    await setStakingStats(state.server.handle.db, { lockedCount: 1710 });
     state.clockAhead += upstreamBackOffMs + 1000;
     await collection.getByRole('button', { name: 'Retry' }).click();
     await collection.getByText('0.015 BTC', { exact: true }).waitFor();
@@ -209,7 +209,7 @@ describe('home with the block explorer down from the start', () => {
       upstream.set('/primary/height', failing);
       upstream.set(statPath, marketOk);
     },
-    (server) => setStakingStats(server.ctx.handle.db, { lockedCount: 1710 }),
+    (server) => setStakingStats(server.handle.db, { lockedCount: 1710 }),
   );
 
   it('says the block height is unavailable with a Retry instead of Loading..., and the countdown resumes by itself once the explorer is back', async () => {
@@ -251,14 +251,14 @@ describe('home with values the server fetched 7 minutes ago, its sources down si
     upstream.set('/primary/height', { kind: 'text', body: '920000' });
     upstream.set(statPath, marketOk);
     upstream.set('/staking', { kind: 'json', body: { percentLocked: 50, lockedCount: 1710 } });
-    server = await startServer(
+    server = await startServerWithClock(
       {
         BLOCK_HEIGHT_URLS: `${upstream.url}/primary/height`,
         MARKETPLACE_API_BASE: upstream.url,
         STAKING_STATS_URL: `${upstream.url}/staking`,
         UPSTREAM_TIMEOUT_MS: '500',
       },
-      { now: () => serverNow },
+      () => serverNow,
     );
     for (const path of ['/api/chain/tip-height', '/api/nft/collection-stats/acorn-squirrels', '/api/staking/stats/acorn-squirrels']) {
       const response = await fetch(`${server.baseUrl}${path}`);

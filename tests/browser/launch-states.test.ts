@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setNotice, setPause, setRevealSchedule } from '../../server/features/settings/settings.repository.js';
-import { eventually, gotoHydrated, holdRequests, isHydrated, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
+import { eventually, gotoHydrated, holdRequests, isHydrated, launchBrowser, type RunningServer, startServerWithClock } from '../helpers/browser.js';
 import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
 import { mainnetWallets } from '../helpers/wallets.js';
@@ -55,8 +55,8 @@ const texts = {
 beforeAll(async () => {
   upstream = await startFakeUpstream();
   upstream.set('/tip', { kind: 'text', body: String(tipHeight) });
-  server = await startServer({ BLOCK_HEIGHT_URLS: `${upstream.url}/tip`, UPSTREAM_TIMEOUT_MS: '500' }, { now: serverNow });
-  await seedAllocationRecords(server.ctx.handle.db, [{ wallet: holder, category: 'Holder Airdrop', tokens: '60000' }]);
+  server = await startServerWithClock({ BLOCK_HEIGHT_URLS: `${upstream.url}/tip`, UPSTREAM_TIMEOUT_MS: '500' }, serverNow);
+  await seedAllocationRecords(server.handle.db, [{ wallet: holder, category: 'Holder Airdrop', tokens: '60000' }]);
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -66,7 +66,7 @@ afterAll(async () => {
 });
 afterEach(async () => {
   await context.close();
-  const { db } = server.ctx.handle;
+  const { db } = server.handle;
   await changeLaunchState(async () => {
     await setPause(db, null);
     await setNotice(db, null);
@@ -86,7 +86,7 @@ for (const language of ['en', 'zh'] as const) {
 
     it('counts down to a timed reveal instead of the lookup, then opens the lookup by itself', async () => {
       const revealAt = serverNow() + 3_600_000;
-      await changeLaunchState(() => setRevealSchedule(server.ctx.handle.db, { kind: 'time', at: new Date(revealAt).toISOString() }));
+      await changeLaunchState(() => setRevealSchedule(server.handle.db, { kind: 'time', at: new Date(revealAt).toISOString() }));
       await page.clock.install({ time: serverNow() });
       await gotoHydrated(page, '/allocation');
 
@@ -107,7 +107,7 @@ for (const language of ['en', 'zh'] as const) {
     });
 
     it('counts blocks to a block reveal, with an estimated time', async () => {
-      await changeLaunchState(() => setRevealSchedule(server.ctx.handle.db, { kind: 'block', height: tipHeight + 144 }));
+      await changeLaunchState(() => setRevealSchedule(server.handle.db, { kind: 'block', height: tipHeight + 144 }));
       await gotoHydrated(page, '/allocation');
       await page.getByText(text.atBlock).waitFor();
       await page.getByText(text.blocksLeft).waitFor();
@@ -117,8 +117,8 @@ for (const language of ['en', 'zh'] as const) {
     it('shows the pause reason and the notice on every page, and the lookup says it is paused', async () => {
       const reason = 'A corrected list follows at 16:00 UTC';
       await changeLaunchState(async () => {
-        await setPause(server.ctx.handle.db, { reason, since: serverNow() });
-        await setNotice(server.ctx.handle.db, { en: 'Official links: acorn.example', zh: '官方链接：acorn.example' });
+        await setPause(server.handle.db, { reason, since: serverNow() });
+        await setNotice(server.handle.db, { en: 'Official links: acorn.example', zh: '官方链接：acorn.example' });
       });
 
       await page.goto('/tokenomics');
@@ -142,8 +142,8 @@ for (const language of ['en', 'zh'] as const) {
     it('a pause and a notice arriving after a prerendered page move none of its content', async () => {
       const notice = language === 'en' ? 'Official links: acorn.example' : '官方链接：acorn.example';
       await changeLaunchState(async () => {
-        await setPause(server.ctx.handle.db, { reason: 'A corrected list follows at 16:00 UTC', since: serverNow() });
-        await setNotice(server.ctx.handle.db, { en: 'Official links: acorn.example', zh: '官方链接：acorn.example' });
+        await setPause(server.handle.db, { reason: 'A corrected list follows at 16:00 UTC', since: serverNow() });
+        await setNotice(server.handle.db, { en: 'Official links: acorn.example', zh: '官方链接：acorn.example' });
       });
       // Served prerendered in the test's language (the cookie), and the config held back until the page is hydrated.
       await context.addCookies([{ name: 'lang', value: language, url: server.baseUrl }]);
@@ -163,7 +163,7 @@ for (const language of ['en', 'zh'] as const) {
       await gotoHydrated(page, '/allocation');
       await page.getByLabel(text.walletLabel).fill(holder);
       const reason = 'Checking a report, back in ten minutes';
-      await changeLaunchState(() => setPause(server.ctx.handle.db, { reason, since: serverNow() }));
+      await changeLaunchState(() => setPause(server.handle.db, { reason, since: serverNow() }));
 
       await page.getByRole('button', { name: text.lookUp }).click();
       // Well inside the 30 s poll: the refusal itself re-read the config.

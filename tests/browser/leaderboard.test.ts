@@ -27,7 +27,7 @@ const short = (wallet: string) => `${wallet.slice(0, 8)}…${wallet.slice(-8)}`;
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  const { db } = server.ctx.handle;
+  const { db } = server.handle;
   let tweet = 0;
   for (const [index, miner] of [...miners, ...unlisted.map((user) => ({ ...user, handle: null, posts: 0 }))].entries()) {
     const { id } = await db
@@ -77,7 +77,7 @@ async function open(language: 'en' | 'zh', viewer?: (typeof miners)[number]) {
   await context.addInitScript((stored) => window.localStorage.setItem('language', stored), language);
   if (viewer) {
     // A session for the viewer's wallet, as a login leaves it: the cookie and the stored session.
-    const { cookie } = await loginCookie(server.ctx.app, viewer.wallet);
+    const { cookie } = await loginCookie(server.api, viewer.wallet);
     const [name, value] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)];
     await context.addCookies([{ name, value, url: server.baseUrl }]);
     await context.addInitScript((wallet) => {

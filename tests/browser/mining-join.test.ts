@@ -71,7 +71,7 @@ describe('mining page: join with a wallet', () => {
     await page.getByLabel('Bitcoin wallet address').fill(mainnetWallets.segwitKey);
     await page.getByRole('button', { name: 'Join', exact: true }).click();
     await page.getByRole('heading', { name: 'Almost Ready!' }).waitFor();
-    const user = await findUserByWallet(server.ctx.handle.db, mainnetWallets.segwitKey);
+    const user = await findUserByWallet(server.handle.db, mainnetWallets.segwitKey);
     expect(user?.referral_code).toBe('friend42');
   });
 
@@ -97,8 +97,8 @@ describe('mining page: join with a wallet', () => {
     await page.getByRole('button', { name: 'Join', exact: true }).click();
     await page.getByRole('heading', { name: 'Almost Ready!' }).waitFor();
     await page.getByRole('button', { name: 'Logout' }).click();
-    const user = await findUserByWallet(server.ctx.handle.db, mainnetWallets.p2sh);
-    await setBlocked(server.ctx.handle.db, user!.id, { at: Date.now(), reason: 'test' });
+    const user = await findUserByWallet(server.handle.db, mainnetWallets.p2sh);
+    await setBlocked(server.handle.db, user!.id, { at: Date.now(), reason: 'test' });
 
     await page.getByLabel('Bitcoin wallet address').fill(mainnetWallets.p2sh);
     await page.getByRole('button', { name: 'Join', exact: true }).click();

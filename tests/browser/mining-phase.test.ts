@@ -135,7 +135,7 @@ describe('mining open', () => {
   it('lists the newest 5 claimed tweets, then the rest on "Show more"', async () => {
     await newPage(server);
     const wallet = await joinAndConnect();
-    const db = server.ctx.handle.db;
+    const db = server.handle.db;
     const user = await db.selectFrom('users').select('id').where('wallet_address', '=', wallet).executeTakeFirstOrThrow();
     const now = Date.now();
     await db

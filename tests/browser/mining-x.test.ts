@@ -103,8 +103,8 @@ describe('mining page with X (mining open)', () => {
 
   it('shows the four states: logged out, loading, wallet only and the dashboard', async () => {
     // Two users exist before the (30 s cached) stats are first counted, so the row has something to show.
-    await loginCookie(server.ctx.app, mainnetWallets.p2sh);
-    await loginCookie(server.ctx.app, mainnetWallets.legacy);
+    await loginCookie(server.api, mainnetWallets.p2sh);
+    await loginCookie(server.api, mainnetWallets.legacy);
     await page.goto('/mining');
     const stats = page.getByRole('region', { name: 'User Activity' });
     const totalUsers = stats.locator('div', { hasText: 'Total Users' }).locator('dd');

@@ -16,7 +16,7 @@ beforeAll(async () => {
     UPSTREAM_TIMEOUT_MS: '300',
   });
   // The staking figures are the operator's (npm run set-staking), not an outside service's.
-  await setStakingStats(server.ctx.handle.db, { lockedCount: 1710 });
+  await setStakingStats(server.handle.db, { lockedCount: 1710 });
   browser = await launchBrowser();
 });
 afterAll(async () => {

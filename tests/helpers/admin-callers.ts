@@ -11,12 +11,12 @@ export type CallerKind = (typeof callerKinds)[number];
 
 const operator = commandActor('test-operator');
 
-export async function grant(ctx: TestContext, wallet: string, role: AdminRole): Promise<void> {
+export async function grant(ctx: Pick<TestContext, 'handle'>, wallet: string, role: AdminRole): Promise<void> {
   const result = await grantRole(ctx.handle.db, { wallet, role }, operator);
   if (!result.ok) throw new Error(result.problem);
 }
 
-export async function revoke(ctx: TestContext, wallet: string): Promise<void> {
+export async function revoke(ctx: Pick<TestContext, 'handle'>, wallet: string): Promise<void> {
   const result = await revokeRole(ctx.handle.db, wallet, operator);
   if (!result.ok) throw new Error(result.problem);
 }

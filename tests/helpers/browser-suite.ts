@@ -2,22 +2,31 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Language } from '@client/lib/i18n/types';
 import type { AppOverrides } from '../../server/app.js';
-import { launchBrowser, type RunningServer, startServer } from './browser.js';
+import { type ClockedServer, launchBrowser, type RunningServer, startServer, startServerWithClock } from './browser.js';
 
-export interface BrowserSuite {
+export interface BrowserSuite<Server extends RunningServer = RunningServer> {
   /** The file's server, listening from its beforeAll on. */
-  readonly server: RunningServer;
+  readonly server: Server;
   /** A page of a new 1280×900 context on `target` (the file's server by default) in the language; closed after the test. */
   newPage(language: Language, target?: RunningServer): Promise<Page>;
 }
 
-/** One server (started with `env` and `overrides`) and one Chromium for all the tests of a file, with each test's contexts closed after it. */
-export function useBrowserSuite(env: Record<string, string> = {}, overrides: Pick<AppOverrides, 'now'> = {}): BrowserSuite {
-  let server: RunningServer | undefined;
+/** One compiled server (started with `env`) and one Chromium for all the tests of a file, with each test's contexts closed after it. */
+export function useBrowserSuite(env: Record<string, string> = {}): BrowserSuite {
+  return useSuite(() => startServer(env));
+}
+
+/** As useBrowserSuite, with the app in process on the clock `now` (startServerWithClock). */
+export function useClockedBrowserSuite(env: Record<string, string>, now: NonNullable<AppOverrides['now']>): BrowserSuite<ClockedServer> {
+  return useSuite(() => startServerWithClock(env, now));
+}
+
+function useSuite<Server extends RunningServer>(start: () => Promise<Server>): BrowserSuite<Server> {
+  let server: Server | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    server = await startServer(env, overrides);
+    server = await start();
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -2,34 +2,112 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type ConsoleMessage, chromium, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { AppOverrides } from '../../server/app.js';
+import type { App, AppOverrides } from '../../server/app.js';
+import type { AppConfig } from '../../server/config.js';
+import { connectDatabase, type DatabaseHandle } from '../../server/db/connect.js';
 import { freePort } from '../../scripts/free-port.js';
-import { createTestApp, type TestContext } from './test-app.js';
+import { serverBuildIsStale } from '../../scripts/server-build.js';
+import { type Caller, httpCaller } from './http-caller.js';
+import { projectRoot } from './run-cli.js';
+import { startServerProcess } from './server-process.js';
+import { createTestApp, testConfig } from './test-app.js';
 import { chromiumPath, headlessChromiumFlags } from '../../scripts/headless-chromium.js';
 
 // Helpers building in parallel each use their own build folder.
 const clientDir = path.resolve(process.env.TEST_CLIENT_DIR ?? 'dist/client');
 
+/** A server the browser visits, and what a test needs beside the page: its database and its API. */
 export interface RunningServer {
-  ctx: TestContext;
+  /** `http://127.0.0.1:<port>`, also its PUBLIC_URL. */
   baseUrl: string;
+  /** A connection of the test's own to the server's database, for seeding and reading. */
+  handle: DatabaseHandle;
+  /** Requests to the server's API as `app.inject` takes them (sign-ins, filing, reading answers). */
+  api: Caller;
+  /** Where its database lives, for the operator's commands (runCli). */
+  config: Pick<AppConfig, 'dataDir' | 'databaseUrl'>;
   close: () => Promise<void>;
 }
 
-/** The real app with the built client, listening on a free port of 127.0.0.1. */
-export async function startServer(
-  env: Record<string, string> = {},
-  overrides: Pick<AppOverrides, 'now'> = {},
-): Promise<RunningServer> {
+/** The in-process app of `startServerWithClock`, for what only it offers (flushing its lookup counts). */
+export interface ClockedServer extends RunningServer {
+  app: App;
+}
+
+function clientEnv(port: number, env: Record<string, string>): Record<string, string> {
   if (!fs.existsSync(path.join(clientDir, 'index.html'))) {
-    throw new Error(`${clientDir} is missing: run \`npx vite build\` before the browser tests`);
+    throw new Error(`${clientDir} is missing: run \`npm run build\` before the browser tests`);
   }
-  // The port is chosen first so PUBLIC_URL (OAuth redirect, share links) names the real address.
+  return {
+    CLIENT_DIR: clientDir,
+    LOGIN_RATE_LIMIT: '1000',
+    // PUBLIC_URL (OAuth redirect, share links) names the real address, so the port is chosen first.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SESSION_SECRET: 'browser-test-secret-long-enough-for-cookies',
+    // A test's close need not wait for requests a closed page left behind.
+    SHUTDOWN_GRACE_MS: '0',
+    ...env,
+  };
+}
+
+let staleBuildWarned = false;
+
+/**
+ * The compiled server (dist/server/main.js) as `npm start` runs it, in a process of its own with the
+ * built client, listening on a free port of 127.0.0.1 on a fresh database; it migrates that database as
+ * it starts. The test's own connection reads and seeds the same database.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (serverBuildIsStale() && !staleBuildWarned) {
+    staleBuildWarned = true;
+    console.warn('dist/server is older than the sources: the browser tests run the last build (`npm run build` renews it)');
+  }
   const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const ctx = await createTestApp({ CLIENT_DIR: clientDir, LOGIN_RATE_LIMIT: '1000', PUBLIC_URL: baseUrl, ...env }, overrides);
+  const served = clientEnv(port, env);
+  const { config, cleanup } = await testConfig(served);
+  try {
+    const server = await startServerProcess(
+      {
+        // What testConfig gave the config, so the process and the test's connection agree.
+        DATA_DIR: config.dataDir,
+        DATABASE_URL: config.databaseUrl ?? '',
+        BACKUP_DIR: config.backupDir,
+        BACKUP_INTERVAL_HOURS: '0',
+        SHED_EVENT_LOOP_DELAY_MS: '0',
+        LOOKUP_RATE_LIMIT: '0',
+        X_SIMULATED: 'false',
+        ...served,
+      },
+      'browser-test server',
+      { shippedRoot: projectRoot, port },
+    );
+    const handle = connectDatabase(config);
+    return {
+      baseUrl: server.base,
+      handle,
+      api: httpCaller(server.base),
+      config,
+      close: async () => {
+        await server.stop();
+        await handle.db.destroy();
+        await cleanup();
+      },
+    };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
+
+/**
+ * The app built in this process from the sources, for tests that set its clock (`now`: the upstream
+ * caches, the launch's times), which no other process can be given.
+ */
+export async function startServerWithClock(env: Record<string, string>, now: NonNullable<AppOverrides['now']>): Promise<ClockedServer> {
+  const port = await freePort();
+  const ctx = await createTestApp(clientEnv(port, env), { now });
   await ctx.app.listen({ port, host: '127.0.0.1' });
-  return { ctx, baseUrl, close: () => ctx.close() };
+  return { baseUrl: `http://127.0.0.1:${port}`, handle: ctx.handle, api: ctx.app, app: ctx.app, config: ctx.config, close: () => ctx.close() };
 }
 
 export async function launchBrowser(): Promise<Browser> {
