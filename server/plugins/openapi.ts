@@ -16,7 +16,7 @@ export const apiTags = [
   { name: 'Config', description: 'Runtime facts a page needs: mining phase, X mode, links, demo data.' },
   { name: 'Auth', description: 'Wallet sign-in (signed challenge or plain login), sessions, logout.' },
   { name: 'Users', description: "The signed-in user's own data." },
-  { name: 'Allocation', description: 'Allocation lookup and the Merkle root and proofs anyone can verify.' },
+  { name: 'Allocation', description: "Allocation lookup, the list's statistics and top holders, and the Merkle root and proofs anyone can verify." },
   { name: 'Tokens', description: 'Points allocations and token statistics.' },
   { name: 'Chain', description: 'Block height, marketplace and staking figures (cached upstream data).' },
   { name: 'X', description: 'Linking an X account and its verification.' },

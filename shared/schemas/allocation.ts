@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { allocationPageSize } from '../app-limits.js';
 
 export const LookupBodySchema = Type.Object(
   { walletAddress: Type.String({ maxLength: 200 }) },
@@ -119,3 +120,40 @@ export const AllocationProofSchema = Type.Object({
   asOfBlock: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type AllocationProof = Static<typeof AllocationProofSchema>;
+
+/** Micro-tokens as a decimal integer: the exact amount beside its `tokens` number. */
+export const MicroAmountSchema = Type.String({ pattern: '^[0-9]+$' });
+
+export const AllocationStatsCategorySchema = Type.Object({
+  category: Type.String(),
+  tokens: Type.Number(),
+  micro: MicroAmountSchema,
+  /** Wallets with at least one record of the category. */
+  walletCount: Type.Integer({ minimum: 0 }),
+  recordCount: Type.Integer({ minimum: 0 }),
+});
+
+export const AllocationStatsHolderSchema = Type.Object({
+  walletAddress: Type.String(),
+  /** Every category of the wallet summed, as the lookup's `totalTokens`. */
+  tokens: Type.Number(),
+  micro: MicroAmountSchema,
+});
+export type AllocationStatsHolder = Static<typeof AllocationStatsHolderSchema>;
+
+/** How many holders GET /api/allocation/stats ranks (SPEC: the top 20 holders). */
+export const allocationTopHolders = allocationPageSize;
+
+/** The published allocation list as a whole (`GET /api/allocation/stats`). */
+export const AllocationStatsSchema = Type.Object({
+  totalTokens: Type.Number(),
+  totalMicro: MicroAmountSchema,
+  /** Distinct wallets on the list. */
+  walletCount: Type.Integer({ minimum: 0 }),
+  recordCount: Type.Integer({ minimum: 0 }),
+  /** Largest first, ties by name. */
+  categories: Type.Array(AllocationStatsCategorySchema),
+  /** The largest wallet totals, at most `allocationTopHolders`, largest first, ties by address. */
+  topHolders: Type.Array(AllocationStatsHolderSchema, { maxItems: allocationTopHolders }),
+});
+export type AllocationStats = Static<typeof AllocationStatsSchema>;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparedQuery } from '../../server/db/prepared-query.js';
 import type { Database } from '../../server/db/schema.js';
 import { manyWalletsCategoriesQuery, walletCategoriesQuery } from '../../server/features/allocation/allocation.repository.js';
+import { categoryTotalsQuery, walletTotalsPageQuery } from '../../server/features/allocation/allocation-stats.repository.js';
 import { rankedAboveQuery, rankedPageQuery } from '../../server/features/leaderboard/leaderboard.repository.js';
 import { pointsAllocationQuery, pointsPageQuery } from '../../server/features/tokens/tokens.repository.js';
 import { explainQuery } from '../helpers/query-plan.js';
@@ -40,6 +41,21 @@ describe("launch-day queries use their indexes (the repositories' compiled queri
 
   it("many wallets' allocations (lookup-many, the disputes queue) read one range of the wallet index per wallet, all in one statement", async () => {
     expectWalletIndexRanges(await plan(manyWalletsCategoriesQuery.compile(database.db, JSON.stringify(['bc1qexample', '1ExampleBase58']))));
+  });
+
+  it("the list's statistics read a page of wallets as one range of the covering wallet index, grouped in its order", async () => {
+    const text = await plan(walletTotalsPageQuery.compile(database.db, 'bc1qexample', 2_000));
+    if (database.config.databaseUrl) expect(text).toMatch(coveringIndex);
+    else expect(text).toBe('SEARCH allocation_records USING COVERING INDEX allocation_records_wallet_cover_idx (wallet_address>?)');
+    expect(text).not.toMatch(/SCAN allocation_records\b|Seq Scan|TEMP B-TREE/);
+  });
+
+  it("the list's statistics sum a page's categories from the same range of the covering wallet index", async () => {
+    const text = await plan(categoryTotalsQuery.compile(database.db, 'bc1qexample', 'bc1qexample2'));
+    if (database.config.databaseUrl) expect(text).toMatch(coveringIndex);
+    // Grouping by category sorts the page's few thousand records, never the table's.
+    else expect(text).toMatch(/^SEARCH allocation_records USING COVERING INDEX allocation_records_wallet_cover_idx \(wallet_address>\? AND wallet_address<\?\)/);
+    expect(text).not.toMatch(/SCAN allocation_records\b|Seq Scan/);
   });
 
   it('my allocation probes the unique wallet index', async () => {

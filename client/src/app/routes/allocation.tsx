@@ -1,9 +1,9 @@
 import { AllocationLookup } from '@client/features/allocation/components/allocation-lookup';
 import { OfficialSiteNote } from '@client/features/allocation/components/official-site-note';
 import { RevealCountdown } from '@client/features/allocation/components/reveal-countdown';
-import { MyAllocationCard } from '@client/features/allocation/components/my-allocation-card';
-import { TokenStatsCard } from '@client/features/allocation/components/token-stats-card';
-import { TopHoldersCard } from '@client/features/allocation/components/top-holders-card';
+import { ListHoldersCard } from '@client/features/allocation/components/list-holders-card';
+import { ListStatsCard } from '@client/features/allocation/components/list-stats-card';
+import { PointsAllocationCards } from '@client/features/allocation/components/points-allocation-cards';
 import { usePublicConfig } from '@client/features/config/api/get-public-config';
 import { useSession } from '@client/features/session/session-provider';
 import { useLanguage } from '@client/lib/i18n/language-provider';
@@ -28,11 +28,9 @@ export function AllocationPage() {
       ) : (
         <>
           <AllocationLookup />
-          <div className="alloc-page__grid">
-            {showMine && <MyAllocationCard username={username} />}
-            <TokenStatsCard />
-          </div>
-          <TopHoldersCard />
+          <ListStatsCard />
+          <ListHoldersCard />
+          <PointsAllocationCards username={showMine ? username : null} />
         </>
       )}
       <OfficialSiteNote />

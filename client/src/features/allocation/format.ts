@@ -6,6 +6,16 @@ export function formatTokens(value: number, language: Language): string {
   return formatNumber(value, language, { maximumFractionDigits: 2 });
 }
 
+/**
+ * A formatter for token amounts read side by side (a table's column): all with two decimals when any
+ * shows a fraction, so 24,012.00 stands above 23,011.50 rather than 24,012 above 23,011.5.
+ */
+export function tokensFormatter(values: readonly number[], language: Language): (value: number) => string {
+  const fractional = values.some((value) => Math.round(value * 100) % 100 !== 0);
+  const options = { minimumFractionDigits: fractional ? 2 : 0, maximumFractionDigits: 2 };
+  return (value) => formatNumber(value, language, options);
+}
+
 export function formatPercent(share: number, language: Language): string {
   return formatNumber(share, language, { style: 'percent', maximumFractionDigits: 1 });
 }

@@ -1,8 +1,7 @@
-import type { TokenAllocation } from '@shared/schemas/tokens';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import { RankedTable } from '@client/components/ranked-table';
-import { formatTokens, shortWallet } from '../format';
+import { shortWallet, tokensFormatter } from '../format';
 import { CopyAddressButton } from './copy-address-button';
 
 function ShortWallet({ address }: { address: string }) {
@@ -33,17 +32,28 @@ function WalletCell({ address, copyLabel }: { address: string; copyLabel: string
   );
 }
 
+/** One ranked wallet: from the allocation list (tokens) or the points list (tokens and points). */
+interface HolderRow {
+  key: string;
+  walletAddress: string;
+  tokens: number;
+  /** Only the points list has them; the column shows when the rows carry them. */
+  points?: number;
+}
+
 interface HoldersTableProps {
   labelledBy: string;
-  allocations: readonly TokenAllocation[];
+  holders: readonly HolderRow[];
   firstRank: number;
   /** The page in view while the next one loads. */
   stale: boolean;
 }
 
-export function HoldersTable({ labelledBy, allocations, firstRank, stale }: HoldersTableProps) {
+export function HoldersTable({ labelledBy, holders, firstRank, stale }: HoldersTableProps) {
   const { t, language } = useLanguage();
   const rank = (index: number) => formatNumber(firstRank + index, language);
+  const withPoints = holders.some((holder) => holder.points !== undefined);
+  const tokens = tokensFormatter(holders.map((holder) => holder.tokens), language);
 
   return (
     <RankedTable
@@ -51,18 +61,18 @@ export function HoldersTable({ labelledBy, allocations, firstRank, stale }: Hold
       stale={stale}
       rankHeader={t.allocation.rank}
       rank={(_, index) => rank(index)}
-      rows={allocations}
-      rowKey={(allocation) => String(allocation.id)}
+      rows={holders}
+      rowKey={(holder) => holder.key}
       columns={[
         {
           header: t.allocation.wallet,
           rowHeader: true,
-          cell: (allocation, index) => (
-            <WalletCell address={allocation.walletAddress} copyLabel={t.allocation.copyHolderAddress(rank(index))} />
-          ),
+          cell: (holder, index) => <WalletCell address={holder.walletAddress} copyLabel={t.allocation.copyHolderAddress(rank(index))} />,
         },
-        { header: t.allocation.tokens, numeric: true, cell: (allocation) => formatTokens(allocation.allocatedTokens, language) },
-        { header: t.allocation.points, numeric: true, cell: (allocation) => formatNumber(allocation.finalPoints, language) },
+        { header: t.allocation.tokens, numeric: true, cell: (holder) => tokens(holder.tokens) },
+        ...(withPoints
+          ? [{ header: t.allocation.points, numeric: true, cell: (holder: HolderRow) => formatNumber(holder.points ?? 0, language) }]
+          : []),
       ]}
     />
   );

@@ -5,6 +5,7 @@ import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useTokenStats } from '../api/get-token-stats';
 import { formatTokens } from '../format';
 
+/** The social-mining allocation (the points list) in figures; the page shows it only when that list is loaded. */
 export function TokenStatsCard() {
   const { t, language } = useLanguage();
   const headingId = useId();
@@ -24,7 +25,8 @@ export function TokenStatsCard() {
 
   return (
     <section className="card" aria-labelledby={headingId}>
-      <h2 id={headingId}>{t.allocation.statsTitle}</h2>
+      <h2 id={headingId}>{t.allocation.pointsStatsTitle}</h2>
+      <p className="muted alloc-card-note">{t.allocation.pointsNote}</p>
       <dl className="alloc-stats">
         {items.map(({ key, label, isTokens }) => (
           <div key={key} className="alloc-stats__item">

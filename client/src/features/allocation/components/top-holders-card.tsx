@@ -6,7 +6,7 @@ import { Pager } from '@client/components/pager';
 import { useAllocations } from '../api/get-allocations';
 import { HoldersTable } from './holders-table';
 
-/** The top 20, and after 'View All' every holder, 20 per page. */
+/** The social-mining allocation (the points list): its top 20, and after 'View All' every holder, 20 per page. */
 export function TopHoldersCard() {
   const { t, language } = useLanguage();
   const headingId = useId();
@@ -22,13 +22,19 @@ export function TopHoldersCard() {
   const body = () => {
     if (!data) return <p className="muted">{isError ? t.allocation.holdersError : t.app.loading}</p>;
     if (data.allocations.length === 0) return <p className="muted">{t.allocation.holdersEmpty}</p>;
-    return <HoldersTable labelledBy={headingId} allocations={data.allocations} firstRank={offset + 1} stale={isPlaceholderData} />;
+    const holders = data.allocations.map((allocation) => ({
+      key: String(allocation.id),
+      walletAddress: allocation.walletAddress,
+      tokens: allocation.allocatedTokens,
+      points: allocation.finalPoints,
+    }));
+    return <HoldersTable labelledBy={headingId} holders={holders} firstRank={offset + 1} stale={isPlaceholderData} />;
   };
 
   return (
     <section className="card" aria-labelledby={headingId} aria-busy={isPlaceholderData}>
       <div className="alloc-card-head">
-        <h2 id={headingId}>{showAll ? t.allocation.holdersAllTitle : t.allocation.holdersTitle}</h2>
+        <h2 id={headingId}>{showAll ? t.allocation.pointsHoldersAllTitle : t.allocation.pointsHoldersTitle}</h2>
         {!showAll && total > allocationPageSize && (
           <button type="button" className="button button--secondary" onClick={() => setShowAll(true)}>
             {t.allocation.viewAll}
@@ -49,7 +55,7 @@ export function TopHoldersCard() {
       </div>
       {body()}
       {showAll && pages > 1 && (
-        <Pager page={page} pages={pages} onPageChange={setPage} label={t.allocation.holdersAllTitle} texts={t.pager} language={language} />
+        <Pager page={page} pages={pages} onPageChange={setPage} label={t.allocation.pointsHoldersAllTitle} texts={t.pager} language={language} />
       )}
     </section>
   );
