@@ -145,6 +145,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
   await app.register(allocationRoutes, {
     prefix: '/api/allocation',
     lookupRateLimit: config.lookupRateLimit,
+    ...(overrides.now ? { now: overrides.now } : {}),
     // The Prometheus counter (when metrics are on) and the per-minute counts every process shares.
     lookups: {
       counted: (found: boolean) => {

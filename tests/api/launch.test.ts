@@ -77,6 +77,7 @@ async function gatedCalls(app: App) {
     { name: 'my allocation', open: 200, request: { method: 'GET', url: '/api/tokens/my-allocation', headers: { cookie } } },
     { name: 'top holders', open: 200, request: { method: 'GET', url: '/api/tokens/allocations' } },
     { name: 'token stats', open: 200, request: { method: 'GET', url: '/api/tokens/stats' } },
+    { name: 'allocation stats', open: 200, request: { method: 'GET', url: '/api/allocation/stats' } },
     {
       name: 'dispute',
       // A second report while the first is open is a 409: it, too, went past the gate.

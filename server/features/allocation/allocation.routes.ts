@@ -3,15 +3,21 @@ import {
   AllocationProofQuerySchema,
   AllocationProofSchema,
   AllocationRootSchema,
+  type AllocationStats,
+  AllocationStatsSchema,
+  allocationTopHolders,
   LookupBodySchema,
   LookupManyBodySchema,
   LookupManyResultSchema,
   LookupResultSchema,
 } from '@shared/schemas/allocation';
+import { CachedSource } from '../../lib/cached-source.js';
 import { errorResponses } from '../../lib/error-responses.js';
+import { repeatedAnswer } from '../../lib/repeated-answer.js';
 import { revealGateResponses } from '../../plugins/launch.js';
 import { getAllocationProof, getAllocationRoot } from './allocation-proof.service.js';
 import { answerLookupMany, planLookupMany } from './allocation-lookup-many.service.js';
+import { createAllocationStatsSource } from './allocation-stats.service.js';
 import { createAllocationTreeCache } from './allocation-tree-cache.js';
 import { lookupAllocation } from './allocation.service.js';
 import { type LookupCounter, uncountedLookups } from './lookup-counter.js';
@@ -21,13 +27,19 @@ const tags = ['Allocation'];
 const minute = 60_000;
 
 /**
+ * How long the list's statistics are answered from memory before the table version is read again: the
+ * whole launch-day crowd opens the allocation page at once, and the list changes only with an import.
+ */
+export const allocationStatsCacheMs = 5_000;
+
+/**
  * `lookupRateLimit` calls per IP per minute, lookups and proofs counted apart (a lookup-many spends one per
  * distinct address from the lookup's own budget); 0: no limit (benchmarks),
  * and then the rate-limit plugin's hooks stay off these routes entirely. `lookups` counts answered lookups by outcome.
  */
-const allocationRoutes: FastifyPluginAsyncTypebox<{ lookupRateLimit: number; lookups?: LookupCounter }> = async (
+const allocationRoutes: FastifyPluginAsyncTypebox<{ lookupRateLimit: number; lookups?: LookupCounter; now?: () => number }> = async (
   app,
-  { lookupRateLimit, lookups = uncountedLookups },
+  { lookupRateLimit, lookups = uncountedLookups, now = Date.now },
 ) => {
   const limited = lookupRateLimit > 0 ? { config: { rateLimit: { max: lookupRateLimit, timeWindow: minute } } } : {};
   const lookupLimited =
@@ -79,6 +91,27 @@ const allocationRoutes: FastifyPluginAsyncTypebox<{ lookupRateLimit: number; loo
       }
       return result;
     },
+  );
+
+  // Past its time the held answer is still sent while the version is read again (and, after an import, the
+  // records once), so no visitor waits on that read but the very first.
+  const stats = new CachedSource<AllocationStats>(createAllocationStatsSource(app.db), allocationStatsCacheMs, allocationStatsCacheMs, now);
+  const { sendCached } = repeatedAnswer();
+  app.get(
+    '/stats',
+    {
+      schema: {
+        tags,
+        summary: 'The published allocation list in figures: its tokens, wallets, categories and top holders',
+        description:
+          'Every record of the list summed in integer micro-tokens (`micro` beside each `tokens` number), and the ' +
+          `${allocationTopHolders} largest wallet totals. Answered from memory for a few seconds; read again from the records only when they change.`,
+        response: { 200: AllocationStatsSchema, ...revealGateResponses },
+      },
+      // Before the cached answer.
+      onRequest: app.revealGate,
+    },
+    (_request, reply) => sendCached(reply, stats.current()?.value ?? null, async () => (await stats.get()).value),
   );
 
   const trees = createAllocationTreeCache(app.db);
