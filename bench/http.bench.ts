@@ -134,7 +134,7 @@ await build({
 const clientDir = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');
 if (!process.env.CLIENT_DIR && clientBuildIsStale(clientDir)) {
   console.log('building the client…');
-  buildClient();
+  buildClient(clientDir);
 }
 
 const records = Number(args.records);

@@ -71,7 +71,7 @@ export async function runSpike(argv: string[]): Promise<number> {
   const clientDir = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');
   if (!process.env.CLIENT_DIR && clientBuildIsStale(clientDir)) {
     console.log('building the client…');
-    buildClient();
+    buildClient(clientDir);
   }
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-spike-'));

@@ -18,6 +18,8 @@ import * as storeAllocationTree from './2026_11_27_0300_store_allocation_tree.js
 import * as createAdminRolesAndAuditLog from './2026_11_27_0400_create_admin_roles_and_audit_log.js';
 import * as storeClaimRefusalsAndRevocations from './2026_11_27_0600_store_claim_refusals_and_revocations.js';
 import * as createLookupCounts from './2026_11_27_0620_create_lookup_counts.js';
+import * as keepAuditLogAppendOnly from './2026_11_27_0700_keep_audit_log_append_only.js';
+import * as recordPublishedRoots from './2026_11_28_0900_record_published_roots.js';
 
 /** Every migration, by name, in the order they apply. A new migration is added here and nowhere else. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +42,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0400_create_admin_roles_and_audit_log': createAdminRolesAndAuditLog,
   '2026_11_27_0600_store_claim_refusals_and_revocations': storeClaimRefusalsAndRevocations,
   '2026_11_27_0620_create_lookup_counts': createLookupCounts,
+  '2026_11_27_0700_keep_audit_log_append_only': keepAuditLogAppendOnly,
+  '2026_11_28_0900_record_published_roots': recordPublishedRoots,
 };

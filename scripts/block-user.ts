@@ -9,7 +9,8 @@ const usage = 'Usage: npm run block-user -- WALLET [--unblock] [--reason TEXT]';
 const help = `${usage}
 
 Blocks the user of WALLET: their sessions end at once, logins are refused with ACCOUNT_BLOCKED
-(the page shows 'ACCOUNT SUSPENDED'), and calls made for them answer 403.
+(the page shows 'ACCOUNT SUSPENDED'), and calls made for them answer 403. An operator role the
+wallet holds (admin or reviewer) is revoked with the block; unblocking does not give it back.
 bc1... addresses match in any case; 1... and 3... addresses must match exactly.
 
 Options:
@@ -17,7 +18,8 @@ Options:
   --reason TEXT  why, kept with the block for moderators (never shown to the user) and in the audit log
   -h, --help     show this help
 
-Each block and unblock is written to the audit log as cli:<system user>.
+Each block and unblock (and a role revoked with a block, as admin.revoke) is written to the audit
+log as cli:<system user>.
 The database is the one the server uses (DATA_DIR, or DATABASE_URL for PostgreSQL).`;
 
 const options = {
@@ -40,6 +42,7 @@ await runCommand({ usage, help, options, positionals: true }, async ({ values, p
     console.error(`error: ${result.problem}`);
     return 1;
   }
-  console.log(result.blocked ? `blocked ${result.walletAddress}; its sessions were ended` : `unblocked ${result.walletAddress}`);
+  const revoked = result.revokedRole ? ` and its ${result.revokedRole} role revoked` : '';
+  console.log(result.blocked ? `blocked ${result.walletAddress}; its sessions were ended${revoked}` : `unblocked ${result.walletAddress}`);
   return 0;
 });

@@ -4,7 +4,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import { loadConfig } from '../server/config.js';
 import { connectDatabase } from '../server/db/connect.js';
-import { migrateToLatest } from '../server/db/migrate.js';
+import { prepareSchema } from '../server/db/migrate.js';
 import type { Database } from '../server/db/schema.js';
 import type { ImportProgress } from '../server/features/imports/imports.service.js';
 import { isStorageFull } from '../server/lib/storage-full.js';
@@ -12,11 +12,14 @@ import { isStorageFull } from '../server/lib/storage-full.js';
 /** Wrong or missing arguments: the usage is printed and the exit code is 2. */
 export class UsageError extends Error {}
 
-/** Opens the database of DATA_DIR / DATABASE_URL (or of `config`), migrates it, and always closes it. */
+/**
+ * Opens the database of DATA_DIR / DATABASE_URL (or of `config`), migrates it (with MIGRATE_ON_START=false
+ * only checks that nothing is pending), and always closes it.
+ */
 export async function withDatabase<T>(run: (db: Kysely<Database>) => Promise<T>, config = loadConfig()): Promise<T> {
   const { db } = connectDatabase(config);
   try {
-    await migrateToLatest(db);
+    await prepareSchema(db, config);
     return await run(db);
   } finally {
     await db.destroy();

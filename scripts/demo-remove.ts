@@ -1,11 +1,13 @@
 /** `npm run demo:remove`: deletes exactly the rows of the demo data set and says what it removed. */
 import os from 'node:os';
+import { publishPastReveal, type RootPublication, settleTableRootChange } from '../server/features/allocation/published-roots.service.js';
 import { commandActor, recordChange } from '../server/features/audit/audit.service.js';
 import { countDemoRows, hasAnyDemoRow } from '../server/demo/demo.repository.js';
 import { removeDemoData } from '../server/demo/remove-demo-data.js';
 import { count, runCommand, withDatabase } from './cli.js';
+import { afterRevealHelp, afterRevealOptions, publicationLines, readAfterReveal } from './root-publication.js';
 
-const usage = 'Usage: npm run demo:remove';
+const usage = 'Usage: npm run demo:remove [--after-reveal --reason "…"]';
 
 const line = (table: string, removed: number, note = '') => `  ${`${table}:`.padEnd(20)} ${count(removed)}${note}`;
 
@@ -21,16 +23,29 @@ All in one transaction. Afterwards \`npm start\` does not load the demo set agai
 the server runs: the pages drop their "demo data" notice within about a minute.
 
 Options:
-  -h, --help  show this help
+${afterRevealHelp}
+                   (once the list was published with demo records beside real ones, removing them
+                   changes its root)
+  -h, --help       show this help
 
 The removal is written to the audit log as cli:<system user>, with the demo rows counted before and after.
 The database is the one the server uses (DATA_DIR, or DATABASE_URL for PostgreSQL).`;
 
-await runCommand({ usage, help }, async () => {
+await runCommand({ usage, help, options: afterRevealOptions }, async ({ values }) => {
+  const afterReveal = readAfterReveal(values);
   return withDatabase(async (db) => {
     const before = await countDemoRows(db);
     const by = commandActor(os.userInfo().username);
-    const removed = await recordChange(db, by, { action: 'demo.remove' }, countDemoRows, (trx) => removeDemoData(trx));
+    // A reveal no server recorded published the root the list holds now (published-roots.service.ts).
+    if (before.allocationRecords > 0) await publishPastReveal(db);
+    let publication: RootPublication | undefined;
+    const entry = { action: 'demo.remove', reason: afterReveal?.reason ?? null };
+    const removed = await recordChange(db, by, entry, countDemoRows, async (trx) => {
+      const removal = await removeDemoData(trx);
+      // Refused (rolled back) when it changes a published root without --after-reveal --reason.
+      if (removal.allocationRecords > 0) publication = await settleTableRootChange(trx, { afterReveal, what: 'removing the demo data set' });
+      return removal;
+    });
     if (!hasAnyDemoRow(before)) {
       console.log('no demo data in the database; nothing removed');
       return 0;
@@ -41,6 +56,7 @@ await runCommand({ usage, help }, async () => {
     console.log(line('allocation records', removed.allocationRecords));
     console.log(line('points allocations', removed.pointsAllocations));
     console.log(line('settings', removed.settings, removed.settings ? ' (the staking figure)' : ''));
+    for (const text of publicationLines(publication)) console.log(text);
     return 0;
   });
 });

@@ -17,6 +17,9 @@ import { isStorageFull } from '../server/lib/storage-full.js';
 import { microToString } from '@shared/token-amount';
 import { parseAsOfBlock, snapshotHeight, snapshotLines } from './allocation-snapshot.js';
 import { field, noSpaceLeft, plural, progressLine, runCommand, UsageError, withDatabase } from './cli.js';
+import { printGuardRefusal, wholeListLines, writtenChangeLines } from './list-guard-lines.js';
+import type { SourceRemovalArgs } from './remove-source-cli.js';
+import { afterRevealOptions, publicationLines, readAfterReveal, rootChangeLines } from './root-publication.js';
 
 interface ImportCli {
   usage: string;
@@ -26,6 +29,8 @@ interface ImportCli {
   /** import:allocations: takes --as-of-block and, after a written import, records the snapshot and prints the Merkle root. */
   snapshot?: boolean;
   importFile: (db: Kysely<Database>, file: string, options: ImportOptions) => Promise<ImportResult>;
+  /** import:allocations: `--remove-source NAME` runs this instead of an import. */
+  removeSource?: (args: SourceRemovalArgs) => Promise<number>;
 }
 
 function printCategories(result: ImportAccepted): void {
@@ -48,7 +53,7 @@ function printDifference(difference: NonNullable<ImportAccepted['difference']>):
   console.log(field('unchanged', plural(difference.unchanged, 'wallet')));
   console.log(field('tokens', `${microToString(BigInt(difference.liveTotalMicro))} -> ${microToString(BigInt(difference.candidateTotalMicro))}`));
   console.log(field('old root', difference.oldRoot ?? 'none (no records)'));
-  console.log(field('new root', difference.newRoot ?? 'none (no records)'));
+  console.log(field(difference.newRootAfterDemoRemove ? 'new root (after demo:remove)' : 'new root', difference.newRoot ?? 'none (no records)'));
   if (difference.wallets.length === 0) return;
   const shown = difference.more ? `first ${difference.wallets.length}` : 'all';
   console.log(`  differing wallets (${shown}, by address; old -> new tokens):`);
@@ -82,6 +87,8 @@ function printSummary(file: string, result: ImportAccepted): void {
     );
   }
   if (result.difference) printDifference(result.difference);
+  if (result.difference) for (const line of wholeListLines(result.difference, 'import')) console.log(line);
+  for (const line of writtenChangeLines(result.listChange)) console.log(line);
 }
 
 const options = {
@@ -92,10 +99,18 @@ const options = {
   category: { type: 'string', multiple: true },
   'as-of-block': { type: 'string' },
   show: { type: 'string' },
+  replace: { type: 'boolean' },
+  'remove-source': { type: 'string' },
+  ...afterRevealOptions,
 } as const;
 
-export async function runImportCli({ usage, help, categories, snapshot, importFile }: ImportCli): Promise<void> {
+export async function runImportCli({ usage, help, categories, snapshot, importFile, removeSource }: ImportCli): Promise<void> {
   await runCommand({ usage, help, options, positionals: true }, async ({ values, positionals }) => {
+    if (values['remove-source'] !== undefined) {
+      if (!removeSource) throw new UsageError('--remove-source applies to import:allocations');
+      return removeSource({ name: values['remove-source'], values, positionals, printDifference });
+    }
+    if (values.replace && !snapshot) throw new UsageError('--replace applies to import:allocations');
     if (positionals.length !== 1) throw new UsageError(positionals.length ? 'only one file at a time' : 'the CSV file is missing');
     const file = positionals[0]!;
     const problem = values.source === undefined ? null : sourceNameProblem(values.source);
@@ -107,6 +122,8 @@ export async function runImportCli({ usage, help, categories, snapshot, importFi
     }
     if (values['as-of-block'] !== undefined && !snapshot) throw new UsageError('--as-of-block applies to import:allocations');
     const asOfBlock = parseAsOfBlock(values['as-of-block']);
+    const afterReveal = readAfterReveal(values);
+    if (afterReveal && !snapshot) throw new UsageError('--after-reveal applies to import:allocations');
     if (values.show !== undefined && !snapshot) throw new UsageError('--show applies to import:allocations');
     if (values.show !== undefined && !values['dry-run']) throw new UsageError('--show applies to a --dry-run');
     const show = values.show === undefined ? undefined : Number(values.show);
@@ -139,6 +156,8 @@ export async function runImportCli({ usage, help, categories, snapshot, importFi
           onProgress: progress.onProgress,
           by: commandActor(os.userInfo().username),
           ...(show === undefined ? {} : { differenceLimit: show }),
+          ...(values.replace ? { replace: true } : {}),
+          ...(afterReveal ? { afterReveal } : {}),
         });
         if (snapshot && imported.ok && !imported.dryRun) summaryLines = snapshotLines(height, asOfBlock, imported.merkle);
         return imported;
@@ -159,12 +178,14 @@ export async function runImportCli({ usage, help, categories, snapshot, importFi
         console.error(`refused ${file}; the database was not changed`);
         return 1;
       }
+      if ('refused' in result) return printGuardRefusal(result, { file }, printDifference);
       for (const error of result.errors) console.error(`line ${error.line}: ${error.message}`);
       console.error(`rejected ${file}: ${plural(result.errors.length, 'bad row')}; the database was not changed`);
       return 1;
     }
     printSummary(file, result);
     for (const line of summaryLines) console.log(line);
+    for (const line of [...publicationLines(result.publication), ...rootChangeLines(result.rootChange)]) console.log(line);
     return 0;
   });
 }

@@ -2,11 +2,13 @@
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../server/config.js';
+import { carryPublishedRoots, type RootPublication } from '../server/features/allocation/published-roots.service.js';
 import { appendAudit, commandActor } from '../server/features/audit/audit.service.js';
 import { RestoreRefused, restoreBackup } from '../server/features/backups/restore.service.js';
 import { runCommand, UsageError, withDatabase } from './cli.js';
+import { afterRevealHelp, afterRevealOptions, publicationLines, readAfterReveal } from './root-publication.js';
 
-const usage = 'Usage: npm run restore -- BACKUP [--data-dir DIR] [--force]';
+const usage = 'Usage: npm run restore -- BACKUP [--data-dir DIR] [--force] [--after-reveal --reason "…"]';
 
 const help = `${usage}
 
@@ -25,9 +27,11 @@ When a check fails nothing is changed, and the exit code is 1.
 Options:
   --data-dir DIR  restore into DIR instead of DATA_DIR (SQLite)
   --force         replace the contents of a non-empty DATA_DIR (SQLite)
+${afterRevealHelp}
+                   (SQLite: a DATA_DIR whose list was published, restored from a backup with another root)
   -h, --help      show this help`;
 
-const options = { 'data-dir': { type: 'string' }, force: { type: 'boolean' } } as const;
+const options = { 'data-dir': { type: 'string' }, force: { type: 'boolean' }, ...afterRevealOptions } as const;
 
 await runCommand({ usage, help, options, positionals: true }, async ({ values, positionals }) => {
   if (positionals.length !== 1) throw new UsageError(positionals.length ? `unexpected argument "${positionals[1]}"` : 'name the backup folder');
@@ -35,18 +39,34 @@ await runCommand({ usage, help, options, positionals: true }, async ({ values, p
   if (config.databaseUrl && (values['data-dir'] || values.force)) {
     throw new UsageError('--data-dir and --force apply to SQLite; on PostgreSQL the backup goes into the empty database DATABASE_URL names');
   }
+  const afterReveal = readAfterReveal(values);
+  if (afterReveal && config.databaseUrl) throw new UsageError('--after-reveal applies to SQLite; on PostgreSQL the backup goes into an empty database, with no published root to replace');
   try {
-    const { target, manifest } = await restoreBackup(config, {
+    const { target, manifest, publishedRoots } = await restoreBackup(config, {
       backup: positionals[0]!,
       ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
       force: values.force ?? false,
       onCheck: ({ ok, text }) => console.log(`${ok ? 'ok  ' : 'FAIL'} ${text}`),
+      ...(afterReveal ? { afterReveal } : {}),
     });
-    // Into the restored database, after the restore, so the entry survives it.
-    const restored = config.databaseUrl ? config : { ...config, dataDir: target };
+    // Into the restored database, after the restore, so the entry survives it. A restore runs as the role
+    // that owns the tables (it created every one), so it brings an older backup's schema up to date
+    // whatever MIGRATE_ON_START says.
+    const restored = { ...config, ...(config.databaseUrl ? {} : { dataDir: target }), migrateOnStart: true };
     const entry = { action: 'restore', target: path.basename(positionals[0]!), after: { id: manifest.id, root: manifest.allocation.root } };
-    await withDatabase((db) => appendAudit(db, commandActor(os.userInfo().username), entry), restored);
+    let publication: RootPublication | undefined;
+    await withDatabase(
+      (db) =>
+        db.transaction().execute(async (trx) => {
+          await appendAudit(trx, commandActor(os.userInfo().username), { ...entry, reason: afterReveal?.reason ?? null });
+          // The replaced database's published roots are newer than the backup's: kept, with this restore's root settled against them.
+          const { root, leafCount } = manifest.allocation;
+          if (publishedRoots) publication = await carryPublishedRoots(trx, publishedRoots, { root, leafCount, afterReveal });
+        }),
+      restored,
+    );
     console.log(`restored backup ${manifest.id} into ${target}`);
+    for (const line of publicationLines(publication)) console.log(line);
     if (manifest.sessionSecret === 'environment') {
       console.log('note: SESSION_SECRET came from the environment when this backup was taken; start the server with the same value');
     }

@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import { loadConfig } from '../server/config.js';
 import { connectDatabase } from '../server/db/connect.js';
-import { migrateToLatest } from '../server/db/migrate.js';
+import { prepareSchema } from '../server/db/migrate.js';
 import { type DemoLoad, loadDemoData } from '../server/demo/load-demo-data.js';
 import { buildClient, clientBuildIsStale } from './client-build.js';
 import { buildServer, serverBuildIsStale, serverBundle, serverNodeFlags } from './server-build.js';
@@ -18,7 +18,7 @@ const config = loadConfig();
 
 if (clientBuildIsStale(config.clientDir)) {
   console.log('building the client…');
-  buildClient();
+  buildClient(config.clientDir);
 }
 
 if (serverBuildIsStale()) {
@@ -36,7 +36,7 @@ const demoMessages: Record<DemoLoad, string | null> = {
 
 const { db } = connectDatabase(config);
 try {
-  await migrateToLatest(db);
+  await prepareSchema(db, config);
   if (config.demoData) {
     const message = demoMessages[await loadDemoData(db)];
     if (message) console.log(message);

@@ -23,6 +23,11 @@ export interface AppConfig {
   databaseBusyTimeoutMs: number;
   /** PostgreSQL: how long one query of the server may run before its request answers 503 (0: no bound). */
   databaseQueryTimeoutMs: number;
+  /**
+   * MIGRATE_ON_START (default true): the server, `npm start` and the CLIs apply pending migrations when
+   * they open the database; false: they only check that none is pending (a role without DDL rights).
+   */
+  migrateOnStart: boolean;
   /** null: generated once and kept in DATA_DIR. */
   sessionSecret: string | null;
   miningOpen: boolean;
@@ -306,6 +311,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databaseUrl: databaseUrl(env),
     databaseBusyTimeoutMs: integer(env, 'DATABASE_BUSY_TIMEOUT_MS', 5000, 0, 600_000),
     databaseQueryTimeoutMs: integer(env, 'DATABASE_QUERY_TIMEOUT_MS', 30_000, 0, 3_600_000),
+    migrateOnStart: boolean(env, 'MIGRATE_ON_START', true),
     sessionSecret,
     miningOpen: boolean(env, 'MINING_OPEN', false),
     allocationRevealAt: allocationRevealAt(env),

@@ -264,6 +264,22 @@ export interface LookupCountsTable {
   count: number;
 }
 
+/**
+ * Every allocation Merkle root the list was public with, owned by the allocation feature: a root once
+ * published stays listed, marked replaced (when, by which root, why) after a correction.
+ */
+export interface PublishedRootsTable {
+  id: Generated<number>;
+  root: string;
+  leaf_count: number;
+  published_at: number;
+  as_of_block: number | null;
+  replaced_at: number | null;
+  /** Null while the root is current, and when the list was emptied. */
+  replaced_by_root: string | null;
+  replaced_reason: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -288,6 +304,7 @@ export interface Database {
   admin_roles: AdminRolesTable;
   audit_log: AuditLogTable;
   lookup_counts: LookupCountsTable;
+  published_roots: PublishedRootsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -4,7 +4,7 @@ import type { AppConfig } from '../config.js';
 import { connectDatabase, type DatabaseHandle, type DialectName } from '../db/connect.js';
 import type { DatabaseHealth } from '../db/database-health.js';
 import { databaseRetryAfterSeconds } from '../db/database-unavailable.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { prepareSchema } from '../db/migrate.js';
 import type { Database } from '../db/schema.js';
 
 declare module 'fastify' {
@@ -42,7 +42,7 @@ export default fp<DatabasePluginOptions>(
       stopTelling();
       if (!handle) await db.destroy();
     });
-    await migrateToLatest(db);
+    await prepareSchema(db, config);
   },
   { name: 'database' },
 );

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { AfterRevealCheckSchema } from './allocation-roots.js';
 
 /** Micro-tokens (1e-6 token) as a decimal string: exact beyond 2^53. */
 const Micro = Type.String({ pattern: '^[0-9]+$' });
@@ -48,9 +49,19 @@ export const ImportDifferenceSchema = Type.Object({
   wallets: Type.Array(WalletDifferenceSchema),
   /** Differing wallets left out of `wallets`. */
   more: Type.Integer(),
+  /** Per wallet across the whole list (every source): wallets left with no record, and wallets whose total goes down. */
+  wholeList: Type.Object({ removedWallets: Type.Integer(), loweredWallets: Type.Integer() }),
+  /** The demo data set is loaded: `newRoot` (and `wholeList`) leave it out, as the import runs after `npm run demo:remove`. */
+  newRootAfterDemoRemove: Type.Boolean(),
 });
 
-export const ImportPreviewResponseSchema = Type.Object({ difference: ImportDifferenceSchema });
+export const ImportPreviewResponseSchema = Type.Object({
+  difference: ImportDifferenceSchema,
+  /** The import of this list would be refused without `--replace`: it removes a wallet from the list or lowers a total. */
+  needsReplace: Type.Boolean(),
+  /** Whether the import changes a published root, so needs `--after-reveal --reason`, or publishes its root at once. */
+  afterReveal: AfterRevealCheckSchema,
+});
 
 /** Differing wallets a preview lists. */
 export const previewWalletLimit = 200;

@@ -91,6 +91,58 @@ describe('the audit log of /api/admin', () => {
     expect((await entries()).length).toBe(count);
   }, 60_000);
 
+  it("refuses an admin's block of their own wallet with 409 ADMIN_OWN_WALLET: the last admin cannot lock themselves out", async () => {
+    const admin = await signedIn('admin');
+    const count = (await entries()).length;
+    for (const wallet of [admin.wallet, admin.wallet.toUpperCase()]) {
+      const own = await ctx.app.inject({ method: 'POST', url: `/api/admin/users/${wallet}/block`, headers: { cookie: admin.cookie }, payload: { reason: 'oops' } });
+      expect(own.statusCode, wallet).toBe(409);
+      expect(own.json()).toMatchObject({ error: 'ADMIN_OWN_WALLET', message: 'You cannot block your own wallet: another admin can.' });
+    }
+    expect((await entries()).length).toBe(count);
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/admin/me', headers: { cookie: admin.cookie } });
+    expect(me.json()).toEqual({ walletAddress: admin.wallet, role: 'admin' });
+  }, 60_000);
+
+  it.each([
+    { role: 'reviewer', who: 'a reviewer' },
+    { role: 'admin', who: 'another admin' },
+  ] as const)('blocking $who also revokes the role, logged as user.block and admin.revoke', async ({ role }) => {
+    const admin = await signedIn('admin');
+    const operator = await signedIn(role);
+    clock += 1000;
+    const blocked = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${operator.wallet}/block`,
+      headers: { cookie: admin.cookie },
+      payload: { reason: 'account taken over' },
+    });
+    expect(blocked.statusCode).toBe(200);
+    expect(blocked.json()).toEqual({ walletAddress: operator.wallet, blocked: true });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/me', headers: { cookie: operator.cookie } })).statusCode).toBe(401);
+
+    const [block, revoke] = (await entries()).slice(-2);
+    expect(block).toMatchObject({ actor: admin.wallet, actor_role: 'admin', action: 'user.block', target: operator.wallet, reason: 'account taken over' });
+    expect(revoke).toMatchObject({ actor: admin.wallet, actor_role: 'admin', action: 'admin.revoke', target: operator.wallet, reason: 'account taken over' });
+    expect(JSON.parse(revoke!.before!)).toEqual({ role });
+    expect(revoke!.after).toBeNull();
+    expect(Number(revoke!.at)).toBe(clock);
+    const grants = await ctx.app.inject({ method: 'GET', url: '/api/admin/grants', headers: { cookie: admin.cookie } });
+    expect(grants.json().grants.map((grant: { walletAddress: string }) => grant.walletAddress)).toEqual([admin.wallet]);
+
+    // Unblocked, the wallet is a member again, not an operator: a role comes back only by a new grant.
+    const unblocked = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${operator.wallet}/unblock`,
+      headers: { cookie: admin.cookie },
+      payload: { reason: 'recovered' },
+    });
+    expect(unblocked.statusCode).toBe(200);
+    expect((await entries()).at(-1)).toMatchObject({ action: 'user.unblock', target: operator.wallet });
+    const after = await ctx.app.inject({ method: 'GET', url: '/api/admin/grants', headers: { cookie: admin.cookie } });
+    expect(after.json().grants.map((grant: { walletAddress: string }) => grant.walletAddress)).toEqual([admin.wallet]);
+  }, 60_000);
+
   it('lists entries newest first, filtered by action, actor, target and time, in pages', async () => {
     const admin = await signedIn('admin');
     const headers = { cookie: admin.cookie };

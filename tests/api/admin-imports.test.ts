@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { commandActor } from '../../server/features/audit/audit.service.js';
 import { computeAllocationRoot } from '../../server/features/allocation/allocation-tree.js';
 import { importAllocationsFile } from '../../server/features/imports/imports.service.js';
+import { revealAt } from '../../server/features/launch/launch.service.js';
 import { grant } from '../helpers/admin-callers.js';
 import { createTestWallet } from '../helpers/bitcoin-signer.js';
 import { multipartBody } from '../helpers/multipart.js';
@@ -16,6 +17,8 @@ let ctx: TestContext;
 let cookie: string;
 beforeEach(async () => {
   ctx = await createTestApp();
+  // Hidden until a reveal far ahead, as the launch steps load the list: its imports publish no root yet.
+  await revealAt(ctx.handle.db, { kind: 'time', at: '2099-12-01T15:00:00.000Z' });
   const admin = createTestWallet('p2tr');
   await grant(ctx, admin.address, 'admin');
   ({ cookie } = await signInWithWallet(ctx.app, admin));
@@ -33,7 +36,19 @@ async function importLive() {
     snapshot: async () => ({ asOfBlock: 870_000, importedAt }),
   });
   expect(result.ok).toBe(true);
-  await importAllocationsFile(ctx.handle.db, good, { source: 'partners', snapshot: async () => ({ asOfBlock: null, importedAt: importedAt + 1000 }) });
+  // The same holders and figures in other categories: a pair held under two sources would count twice.
+  const partners = path.join(ctx.config.dataDir, 'partners.csv');
+  fs.writeFileSync(
+    partners,
+    csv(
+      `${mainnetWallets.segwitKey},Public Sale,34123`,
+      `${mainnetWallets.segwitKey},Staking Season 2,3753.53`,
+      `${mainnetWallets.legacy},Public Sale,0.000001`,
+      `${mainnetWallets.p2sh},Staking Season 2,1234567.891011`,
+    ),
+  );
+  const second = await importAllocationsFile(ctx.handle.db, partners, { source: 'partners', snapshot: async () => ({ asOfBlock: null, importedAt: importedAt + 1000 }) });
+  expect(second.ok).toBe(true);
 }
 
 const records = () => ctx.handle.db.selectFrom('allocation_records').selectAll().orderBy('id').execute();
@@ -133,10 +148,12 @@ describe('the imports of /api/admin', () => {
     expect(await records()).toEqual(before);
     expect(await ctx.handle.db.selectFrom('audit_log').select('id').execute()).toEqual(audit);
 
-    // The new root is the one the table has once the list is imported.
+    // The new root is the one the table has once the list is imported (with --replace: the legacy wallet
+    // loses its Holder Airdrop record, 0.000001 tokens).
+    expect(response.json().needsReplace).toBe(true);
     const file = path.join(ctx.config.dataDir, 'corrected.csv');
     fs.writeFileSync(file, corrected);
-    expect((await importAllocationsFile(ctx.handle.db, file, { source: 'tge' })).ok).toBe(true);
+    expect((await importAllocationsFile(ctx.handle.db, file, { source: 'tge', replace: true })).ok).toBe(true);
     expect((await computeAllocationRoot(ctx.handle.db)).root).toBe(difference.newRoot);
   });
 
@@ -176,5 +193,58 @@ describe('the imports of /api/admin', () => {
     const demo = await preview(csv(`${mainnetWallets.taproot},Holder Airdrop,1`), { source: 'demo' });
     expect(demo.statusCode).toBe(400);
     expect(demo.json().message).toContain('kept for the demo data set');
+  });
+});
+
+describe('the console preview says what the import would need or refuse, as the command does', () => {
+  const launch = path.join(projectRoot, 'tests/fixtures/allocations-good.csv');
+
+  it('answers needsReplace with the whole-list counts for a list that removes a wallet or lowers a total, and false for one that only grows', async () => {
+    expect((await importAllocationsFile(ctx.handle.db, launch, { source: 'launch' })).ok).toBe(true);
+    const before = await records();
+    // The legacy wallet goes (its only record), the segwit wallet's whale bonus drops, the P2SH wallet stays.
+    const shrinking = await preview(
+      csv(`${mainnetWallets.segwitKey},Holder Airdrop,34123`, `${mainnetWallets.segwitKey},Whale Bonus #1,1`, `${mainnetWallets.p2sh},Staking Season 1,1234567.891011`),
+      { source: 'launch' },
+    );
+    expect(shrinking.statusCode, shrinking.body).toBe(200);
+    expect(shrinking.json()).toMatchObject({
+      needsReplace: true,
+      difference: { source: 'launch', removed: 1, changed: 1, wholeList: { removedWallets: 1, loweredWallets: 1 }, newRootAfterDemoRemove: false },
+    });
+
+    const growing = await preview(
+      csv(
+        `${mainnetWallets.segwitKey},Holder Airdrop,34123`,
+        `${mainnetWallets.segwitKey},Whale Bonus #1,3753.53`,
+        `${mainnetWallets.legacy},Holder Airdrop,1`,
+        `${mainnetWallets.p2sh},Staking Season 1,1234567.891011`,
+        `${mainnetWallets.taproot},Holder Airdrop,10`,
+      ),
+      { source: 'launch' },
+    );
+    expect(growing.statusCode, growing.body).toBe(200);
+    expect(growing.json()).toMatchObject({ needsReplace: false, difference: { added: 1, changed: 1, wholeList: { removedWallets: 0, loweredWallets: 0 } } });
+    expect(await records()).toEqual(before);
+  });
+
+  it('refuses a header-only list with 400 IMPORT_FILE_EMPTY, and a pair held under another source with 409 IMPORT_SOURCE_OVERLAP', async () => {
+    expect((await importAllocationsFile(ctx.handle.db, launch, { source: 'launch' })).ok).toBe(true);
+    const before = await records();
+
+    const empty = await preview('wallet_address,category,tokens\n', { source: 'launch' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toBe('IMPORT_FILE_EMPTY');
+    expect(empty.json().message).toContain('no data rows');
+
+    // The same list under another name (the source defaults to the file name).
+    const renamed = await preview(fs.readFileSync(launch, 'utf8'), {}, 'launch-v2.csv');
+    expect(renamed.statusCode).toBe(409);
+    const body = renamed.json();
+    expect(body.error).toBe('IMPORT_SOURCE_OVERLAP');
+    expect(body.pairs).toBe(4);
+    expect(body.examples).toContainEqual({ wallet: mainnetWallets.legacy, category: 'Holder Airdrop', source: 'launch' });
+    expect(body.message).toContain('4 rows of launch-v2.csv name a (wallet, category) pair already held under another source');
+    expect(await records()).toEqual(before);
   });
 });

@@ -245,4 +245,20 @@ describe('the people of the operator console', () => {
     expect((await record(admin.cookie, member)).json().person.points).toBe(30);
     expect(await ctx.handle.db.selectFrom('audit_log').select('id').where('action', '=', 'points.adjust').execute()).toEqual([]);
   });
+
+  it("refuses an admin's change to their own points with 409 ADMIN_OWN_WALLET, in any case of the address; another admin may", async () => {
+    const admin = await signedInAdmin();
+    for (const wallet of [admin.wallet, admin.wallet.toUpperCase()]) {
+      const own = await adjust(admin.cookie, wallet, { delta: 1_000_000, reason: 'my reward' });
+      expect(own.statusCode, wallet).toBe(409);
+      expect(own.json()).toMatchObject({ error: 'ADMIN_OWN_WALLET', message: 'You cannot change your own points: another admin can.' });
+    }
+    expect((await record(admin.cookie, admin.wallet)).json().person.points).toBe(0);
+    expect(await ctx.handle.db.selectFrom('audit_log').select('id').where('action', '=', 'points.adjust').execute()).toEqual([]);
+
+    const other = await signedInAdmin();
+    const byOther = await adjust(other.cookie, admin.wallet, { delta: 5, reason: 'meme contest prize' });
+    expect(byOther.statusCode).toBe(200);
+    expect(byOther.json().points).toBe(5);
+  });
 });

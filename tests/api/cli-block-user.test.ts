@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findUserByWallet } from '../../server/features/users/users.repository.js';
+import { grant } from '../helpers/admin-callers.js';
 import { runCli } from '../helpers/run-cli.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
@@ -57,6 +58,21 @@ describe('npm run block-user', () => {
         before: '{"blocked":true,"reason":"bot farm"}',
         after: '{"blocked":false,"reason":null}',
       },
+    ]);
+    for (const entry of entries) expect(entry.actor).toMatch(/^cli:.+/);
+  }, 60_000);
+
+  it('blocking a wallet that holds a role revokes the role too, logged as user.block and admin.revoke', async () => {
+    await loginCookie(ctx.app, mainnetWallets.taproot);
+    await grant(ctx, mainnetWallets.taproot, 'reviewer');
+    const run = await blockUser([mainnetWallets.taproot, '--reason', 'account taken over']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`blocked ${mainnetWallets.taproot}; its sessions were ended and its reviewer role revoked`);
+    expect(await ctx.handle.db.selectFrom('admin_roles').selectAll().execute()).toEqual([]);
+    const entries = await ctx.handle.db.selectFrom('audit_log').selectAll().where('action', '!=', 'admin.grant').orderBy('id').execute();
+    expect(entries.map(({ action, target, reason, before, after }) => ({ action, target, reason, before, after }))).toEqual([
+      { action: 'user.block', target: mainnetWallets.taproot, reason: 'account taken over', before: '{"blocked":false,"reason":null}', after: '{"blocked":true,"reason":"account taken over"}' },
+      { action: 'admin.revoke', target: mainnetWallets.taproot, reason: 'account taken over', before: '{"role":"reviewer"}', after: null },
     ]);
     for (const entry of entries) expect(entry.actor).toMatch(/^cli:.+/);
   }, 60_000);

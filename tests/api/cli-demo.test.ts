@@ -98,7 +98,8 @@ describe('npm run demo:remove', () => {
       .values({ user_id: showcaseUser.id, tweet_id: '1', tweet_url: 'https://x.com/a/status/1', tweet_text: 't', is_custom: 0, points: 25, created_at: 2, meme_id: null })
       .execute();
 
-    const run = await runCli('demo:remove', [], config);
+    // The list is public (no reveal schedule), so the import beside the demo set published its root.
+    const run = await runCli('demo:remove', ['--after-reveal', '--reason', 'the demo set was left beside the list'], config);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/users:\s+47 \(1 kept: used for real since, demo points cleared\)\n/);
     expect(run.stdout).toMatch(/allocation records:\s+3,224\n/);

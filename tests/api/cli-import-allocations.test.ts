@@ -11,6 +11,7 @@ import type { Database } from '../../server/db/schema.js';
 import { madeUpWallet } from '../../server/demo/made-up-wallets.js';
 import { computeAllocationRoot } from '../../server/features/allocation/allocation-tree.js';
 import { importAllocationsFile } from '../../server/features/imports/imports.service.js';
+import { revealAt } from '../../server/features/launch/launch.service.js';
 import { buildServer } from '../../scripts/server-build.js';
 import { projectRoot, runCli } from '../helpers/run-cli.js';
 import { createTestDatabase } from '../helpers/test-app.js';
@@ -23,8 +24,12 @@ const fixture = (name: string) => path.join(root, 'tests/fixtures', name);
 let config: AppConfig;
 let db: Kysely<Database>;
 let close: () => Promise<void>;
+const hiddenUntil = '2099-12-01T15:00:00.000Z';
 beforeEach(async () => {
   ({ config, db, close } = await createTestDatabase());
+  // Hidden until a reveal far ahead, as the launch steps load the list: no root is published, so an import
+  // may change it without --after-reveal (published-roots.test.ts has the rest).
+  await revealAt(db, { kind: 'time', at: hiddenUntil });
 });
 afterEach(async () => close());
 
@@ -83,6 +88,8 @@ describe('importAllocationsFile', () => {
       demoRows: null,
       dryRun: false,
       merkle: { root, leafCount: 4 },
+      listChange: { removedWallets: 0, loweredWallets: 0 },
+      publication: { kind: 'hidden', schedule: { kind: 'time', at: hiddenUntil } },
     });
     expect(await storedRecords()).toEqual([
       { wallet_address: mainnetWallets.segwitKey, category: 'Holder Airdrop', tokens_micro: 34_123_000_000, source: 'allocations-good.csv' },
@@ -282,9 +289,11 @@ describe('importAllocationsFile', () => {
     await importAllocationsFile(db, first);
     const again = await importAllocationsFile(db, first);
     expect(again).toMatchObject({ ok: true, rows: 2, replacedRows: 2 });
+    // b leaves the list: a correction meant so, which only --replace writes.
     writeFile('round.csv', csv(`${a},Holder Airdrop,10.5`));
-    const changed = await importAllocationsFile(db, first);
-    expect(changed).toMatchObject({ ok: true, rows: 1, replacedRows: 2, totalMicro: 10_500_000n });
+    expect(await importAllocationsFile(db, first)).toMatchObject({ ok: false, refused: 'shrinks', shrink: { removedWallets: 1, loweredWallets: 0 } });
+    const changed = await importAllocationsFile(db, first, { replace: true });
+    expect(changed).toMatchObject({ ok: true, rows: 1, replacedRows: 2, totalMicro: 10_500_000n, listChange: { removedWallets: 1, loweredWallets: 0 } });
     const rows = await storedRecords();
     expect(rows.filter((row) => row.source === 'round.csv')).toEqual([
       { wallet_address: a, category: 'Holder Airdrop', tokens_micro: 10_500_000, source: 'round.csv' },
@@ -445,6 +454,9 @@ describe('npm run import:allocations', () => {
     expect(listed.indexOf(`changed  ${mainnetWallets.segwitKey}  37876.53 -> 38123`)).toBeGreaterThan(listed.indexOf(mainnetWallets.taproot));
     expect(listed).toContain('Whale Bonus #1: 3753.53 -> 4000');
     expect(listed).not.toContain(mainnetWallets.p2sh);
+    // The legacy wallet has no other record: the correction needs --replace.
+    expect(run.stdout).toMatch(/whole list \(every source\), per wallet:\n\s+removed:\s+1 wallet \(no record left\)\n\s+lowered:\s+0 wallets/);
+    expect(run.stdout).toContain('note: this import needs --replace');
     expect(await storedRecords()).toEqual(before);
     expect(await db.selectFrom('audit_log').select('id').execute()).toHaveLength(1);
 
@@ -453,7 +465,7 @@ describe('npm run import:allocations', () => {
     expect(capped.stdout).toContain('differing wallets (first 1, by address');
     expect(capped.stdout).toContain('... and 2 more wallets');
     expect(capped.stdout).toMatch(/changed:\s+1 wallet\n/);
-    expect((await runScript([corrected, '--source', 'tge'])).code).toBe(0);
+    expect((await runScript([corrected, '--source', 'tge', '--replace'])).code).toBe(0);
     expect((await computeAllocationRoot(db)).root).toBe(newRoot);
   }, 120_000);
 

@@ -17,7 +17,8 @@ declare module 'vitest' {
  * its own, with the project's node_modules linked: a file the build leaves out is missing there.
  */
 export default async function copyShippedBuild(project: TestProject): Promise<() => void> {
-  if (clientBuildIsStale(path.resolve('dist/client'))) buildClient();
+  const clientDir = path.resolve('dist/client');
+  if (clientBuildIsStale(clientDir)) buildClient(clientDir);
   if (serverBuildIsStale()) await buildServer();
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-shipped-'));
   for (const file of shippedFiles) fs.cpSync(file, path.join(root, file), { recursive: true });

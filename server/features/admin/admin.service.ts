@@ -44,7 +44,10 @@ export async function grantRole(
   return { ok: true, walletAddress, role: input.role };
 }
 
-/** Takes a wallet's role away, with its audit entry in the same transaction. */
+/**
+ * Takes a wallet's role away, with its audit entry in the same transaction (the caller's, when called
+ * inside one: a block revokes the role with the block).
+ */
 export async function revokeRole(
   db: Kysely<Database>,
   wallet: string,
@@ -53,13 +56,14 @@ export async function revokeRole(
   reason: string | null = null,
 ): Promise<RoleChange> {
   const walletAddress = normalizeWallet(wallet);
-  return db.transaction().execute(async (trx): Promise<RoleChange> => {
+  const revoke = async (trx: Kysely<Database>): Promise<RoleChange> => {
     const before = await findAdminRole(trx, walletAddress);
     if (!before) return { ok: false, problem: `${walletAddress} has no role` };
     await deleteAdminRole(trx, walletAddress);
     await appendAudit(trx, by, { action: 'admin.revoke', target: walletAddress, reason, before: { role: before.role }, after: null }, now);
     return { ok: true, walletAddress, role: null };
-  });
+  };
+  return db.isTransaction ? revoke(db) : db.transaction().execute(revoke);
 }
 
 export async function listRoles(db: Kysely<Database>): Promise<RoleGrant[]> {

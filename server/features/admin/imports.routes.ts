@@ -15,7 +15,9 @@ import { AppError, badRequest } from '../../errors.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { formParts } from '../../lib/form-parts.js';
 import { liveTableRoot } from '../allocation/allocation-snapshot.service.js';
-import { extraCategoryProblem, importAllocationsFile, listImportSnapshots, sourceNameProblem } from '../imports/imports.service.js';
+import { afterRevealCheck } from '../allocation/published-roots.service.js';
+import { extraCategoryProblem, importAllocationsFile, listImportSnapshots, needsReplace, sourceNameProblem } from '../imports/imports.service.js';
+import { previewRefusal } from './import-preview-refusal.js';
 
 const tags = ['Admin'];
 const admin = { adminRole: 'admin' } as const;
@@ -47,7 +49,7 @@ async function receiveList(request: FastifyRequest, folder: string) {
     throw new AppError(400, 'INVALID_MULTIPART', 'The upload was cut off or malformed. Please try again.', {}, { cause: error });
   }
   if (filename === null) throw badRequest('NO_FILE', csvMessage);
-  return { file: target, source: (fields.source?.trim() || path.basename(filename)).trim(), categories: fields.categories };
+  return { file: target, filename, source: (fields.source?.trim() || path.basename(filename)).trim(), categories: fields.categories };
 }
 
 /**
@@ -91,15 +93,17 @@ const importsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "A corrected allocation list's difference from the live rows of its source (changes nothing)",
         description:
-          'multipart/form-data: the CSV in `file` (wallet_address,category,tokens), optionally `source` (default: the file name) and `category` (repeated) for added categories. Bad rows are a 400 IMPORT_FILE_REJECTED naming each line.',
-        response: { 200: ImportPreviewResponseSchema, ...errorResponses(400, 401, 403, 413) },
+          'multipart/form-data: the CSV in `file` (wallet_address,category,tokens), optionally `source` (default: the file name) and `category` (repeated) for added categories. Bad rows are a 400 IMPORT_FILE_REJECTED naming each line. ' +
+          'What the import refuses whatever its flags is refused here too: a list without data rows (400 IMPORT_FILE_EMPTY), a (wallet, category) pair another source holds (409 IMPORT_SOURCE_OVERLAP, `pairs` and `examples`). ' +
+          '`needsReplace`: the import needs `--replace`, as it removes a wallet from the list or lowers a total (per wallet across every source, `difference.wholeList`).',
+        response: { 200: ImportPreviewResponseSchema, ...errorResponses(400, 401, 403, 409, 413) },
       },
     },
     async (request) => {
       if (!request.isMultipart()) throw badRequest('NOT_MULTIPART', csvMessage);
       const folder = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'acorn-import-preview-'));
       try {
-        const { file, source, categories } = await receiveList(request, folder);
+        const { file, filename, source, categories } = await receiveList(request, folder);
         const problem = sourceNameProblem(source);
         if (problem) throw badRequest('VALIDATION_ERROR', `source: ${problem}`);
         for (const name of categories) {
@@ -112,6 +116,7 @@ const importsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           extraCategories: categories,
           differenceLimit: previewWalletLimit,
         });
+        if (!result.ok && 'refused' in result) throw previewRefusal(result, path.basename(filename));
         if (!result.ok) {
           const errors = 'errors' in result ? result.errors : [];
           const shown = errors.slice(0, 100);
@@ -121,7 +126,7 @@ const importsRoutes: FastifyPluginAsyncTypebox = async (app) => {
             badRows: errors.length,
           });
         }
-        return { difference: result.difference! };
+        return { difference: result.difference!, needsReplace: needsReplace(result.difference!.wholeList), afterReveal: afterRevealCheck(result.rootChange!) };
       } finally {
         await fs.promises.rm(folder, { recursive: true, force: true });
       }

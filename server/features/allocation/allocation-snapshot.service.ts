@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { type AllocationSnapshot, findLatestAsOfBlock, upsertAllocationSnapshot } from './allocation-snapshots.repository.js';
+import { type AllocationSnapshot, deleteAllocationSnapshot, findLatestAsOfBlock, upsertAllocationSnapshot } from './allocation-snapshots.repository.js';
 import { computeAllocationRoot, readTableVersion } from './allocation-tree.js';
 import { findStoredTreeRoot } from './allocation-tree.repository.js';
 import { loadTreeSummary, writeTree } from './allocation-tree-store.js';
@@ -26,6 +26,14 @@ export async function recordAllocationSnapshot(
 /** Labels an import source with its "as of" block height; an import writes it in its own transaction. */
 export async function labelAllocationSnapshot(db: Kysely<Database>, snapshot: AllocationSnapshot): Promise<void> {
   await upsertAllocationSnapshot(db, snapshot);
+}
+
+/**
+ * Drops the label of a source `--remove-source` emptied, in its transaction: the console no longer lists
+ * it, and the table version moves, so running servers read the new tree.
+ */
+export async function unlabelAllocationSnapshot(db: Kysely<Database>, source: string): Promise<void> {
+  await deleteAllocationSnapshot(db, source);
 }
 
 /**

@@ -18,6 +18,11 @@ export async function upsertAllocationSnapshot(db: Kysely<Database>, snapshot: A
     .execute();
 }
 
+/** Removes the snapshot label of a source whose records were all removed (`--remove-source`). */
+export async function deleteAllocationSnapshot(db: Kysely<Database>, source: string): Promise<void> {
+  await db.deleteFrom('allocation_snapshots').where('source', '=', source).execute();
+}
+
 const snapshotsQuery = preparedQuery((db: Kysely<Database>) =>
   db.selectFrom('allocation_snapshots').select(['source', 'as_of_block', 'imported_at']).orderBy('source'),
 );

@@ -21,6 +21,7 @@ import { createAllocationStatsSource } from './allocation-stats.service.js';
 import { createAllocationTreeCache } from './allocation-tree-cache.js';
 import { lookupAllocation } from './allocation.service.js';
 import { type LookupCounter, uncountedLookups } from './lookup-counter.js';
+import publishedRootsRoutes from './published-roots.routes.js';
 
 const tags = ['Allocation'];
 
@@ -114,6 +115,7 @@ const allocationRoutes: FastifyPluginAsyncTypebox<{ lookupRateLimit: number; loo
     (_request, reply) => sendCached(reply, stats.current()?.value ?? null, async () => (await stats.get()).value),
   );
 
+  await app.register(publishedRootsRoutes, { now });
   const trees = createAllocationTreeCache(app.db);
   app.get(
     '/root',

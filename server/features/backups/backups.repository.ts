@@ -56,14 +56,30 @@ export async function describeRestoreRights(
   return { role: row.role, database: row.database, owner: row.owner, mayCreate: row.may_create };
 }
 
-/** PostgreSQL: removes what a refused restore put into `schema` (which was empty or absent before). */
-export async function dropRestoredSchema(db: Kysely<Database>, schema: string): Promise<void> {
+/** PostgreSQL: the functions in schema public as `name(arguments)`, quoted, to tell which a restore added. */
+export async function listPublicFunctions(db: Kysely<Database>): Promise<string[]> {
+  const { rows } = await sql<{ routine: string }>`
+    select format('%I(%s)', p.proname, pg_get_function_identity_arguments(p.oid)) as routine
+    from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'`.execute(db);
+  return rows.map((row) => row.routine);
+}
+
+/**
+ * PostgreSQL: removes what a refused restore put into `schema` (which was empty or absent before): in
+ * public its tables and the functions (the audit log's trigger function) not in `functionsBefore`,
+ * or the next restore would meet them.
+ */
+export async function dropRestoredSchema(db: Kysely<Database>, schema: string, functionsBefore: readonly string[] = []): Promise<void> {
   if (schema !== 'public') {
     await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
     return;
   }
   const { rows } = await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = 'public'`.execute(db);
   for (const row of rows) await sql`drop table if exists public.${sql.id(row.name)} cascade`.execute(db);
+  for (const routine of await listPublicFunctions(db)) {
+    // Quoted by PostgreSQL's own format('%I') from its catalog, never from input.
+    if (!functionsBefore.includes(routine)) await sql`drop routine if exists public.${sql.raw(routine)} cascade`.execute(db);
+  }
 }
 
 /** PostgreSQL: the server's version as a number (160004 for 16.4). */

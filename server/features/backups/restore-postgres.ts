@@ -2,7 +2,7 @@ import path from 'node:path';
 import { connectDatabase } from '../../db/connect.js';
 import type { BackupManifest } from './backup-manifest.js';
 import { postgresDumpName } from './backup-sources.js';
-import { describePostgresSchema, describeRestoreRights, dropRestoredSchema } from './backups.repository.js';
+import { describePostgresSchema, describeRestoreRights, dropRestoredSchema, listPublicFunctions } from './backups.repository.js';
 import { createWithOwnerAdvice, libpqUrl, pgRestoreProblem, runPostgresTool, searchPathSchema } from './postgres-tools.js';
 import { check, CheckFailed, checkDatabase, checkFiles, type Report } from './restore-checks.js';
 
@@ -52,6 +52,7 @@ export async function restorePostgres(report: Report, { backup, manifest, databa
     report({ ok: true, text: `${postgresDumpName} is a readable archive (pg_restore --list)` });
     // pg_restore creates the dumped schema itself; an empty one left in its way goes.
     if (target !== 'public' && schema.exists) await dropRestoredSchema(db, target);
+    const functionsBefore = target === 'public' ? await listPublicFunctions(db) : [];
     try {
       await runPostgresTool('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', '--dbname', libpqUrl(databaseUrl), dump]);
     } catch (error) {
@@ -61,7 +62,7 @@ export async function restorePostgres(report: Report, { backup, manifest, databa
     try {
       await checkDatabase(report, db, 'postgres', manifest);
     } catch (error) {
-      if (error instanceof CheckFailed) await dropRestoredSchema(db, target);
+      if (error instanceof CheckFailed) await dropRestoredSchema(db, target, functionsBefore);
       throw error;
     }
   } finally {

@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { AppConfig } from '../../config.js';
 import { readManifest, type BackupManifest } from './backup-manifest.js';
 import { check, CheckFailed, type Report } from './restore-checks.js';
+import type { AfterReveal, PublishedRootRow } from '../allocation/published-roots.service.js';
+import { checkPublishedRoot } from './restore-published-roots.js';
 import { restorePostgres } from './restore-postgres.js';
 import { restoreSqlite } from './restore-sqlite.js';
 
@@ -18,12 +20,16 @@ export interface RestoreOptions {
   force?: boolean;
   /** Each check as it passes or fails. */
   onCheck?: Report;
+  /** SQLite: replace the root the target's list was published with (`--after-reveal --reason`). */
+  afterReveal?: AfterReveal;
 }
 
 export interface RestoreResult {
   manifest: BackupManifest;
   /** Where the data now is: the DATA_DIR, or the PostgreSQL database. */
   target: string;
+  /** SQLite: the published roots of the database replaced, for the restored one to keep (restore-published-roots.ts). */
+  publishedRoots?: PublishedRootRow[] | null;
 }
 
 /**
@@ -31,7 +37,7 @@ export interface RestoreResult {
  * schema version, row counts and allocation root against the manifest. A failed check refuses the
  * restore with the target left as it was.
  */
-export async function restoreBackup(config: AppConfig, { backup, dataDir, force = false, onCheck = () => {} }: RestoreOptions): Promise<RestoreResult> {
+export async function restoreBackup(config: AppConfig, { backup, dataDir, force = false, onCheck = () => {}, afterReveal }: RestoreOptions): Promise<RestoreResult> {
   const folder = path.resolve(backup);
   try {
     let manifest: BackupManifest;
@@ -55,8 +61,9 @@ export async function restoreBackup(config: AppConfig, { backup, dataDir, force 
       return { manifest, target: 'the database DATABASE_URL names' };
     }
     const target = path.resolve(dataDir ?? config.dataDir);
+    const publishedRoots = await checkPublishedRoot(onCheck, { dataDir: target, manifest, afterReveal });
     await restoreSqlite(onCheck, { backup: folder, manifest, dataDir: target, force });
-    return { manifest, target };
+    return { manifest, target, publishedRoots };
   } catch (error) {
     if (error instanceof CheckFailed) throw new RestoreRefused(error.message, { cause: error });
     throw error;

@@ -13,3 +13,6 @@ export { extraCategoryProblem } from './allocations/category-check.js';
 export type { ImportProgress } from './shared/progress.js';
 export { readTokensMicro } from './shared/token-amount.js';
 export { listImportSnapshots } from './allocations/allocation-snapshot-list.js';
+export { needsReplace } from './allocations/list-guard-types.js';
+export type { ListDifference, ListGuardRefusal, WholeListChange } from './allocations/list-guard-types.js';
+export { removeAllocationSource } from './allocations/remove-allocation-source.js';

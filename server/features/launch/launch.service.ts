@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { LaunchPublicState } from '@shared/schemas/config';
 import type { Database } from '../../db/schema.js';
 import { CachedSource } from '../../lib/cached-source.js';
+import { publishRootAtReveal } from '../allocation/published-roots.service.js';
 import {
   getLaunchSettings,
   type LaunchSettings,
@@ -83,7 +84,9 @@ export function createLaunchMonitor({ db, chain, now, onError = () => {} }: Laun
     const at = now();
     // This process answers as revealed at once; the database has it for every other one.
     recorded = { read, revealed: { ...read, revealedAt: at } };
+    // The list's root as it stands is published with the reveal (published-roots.service.ts).
     recording ??= recordRevealedAt(db, at)
+      .then(() => publishRootAtReveal(db, at))
       .catch(onError)
       .finally(() => {
         recording = null;
@@ -204,7 +207,10 @@ export function revealAtRefusal(schedule: RevealSchedule, { now, tip, publishNow
 }
 
 export const revealAt = (db: Kysely<Database>, schedule: RevealSchedule, now = Date.now()) => setRevealSchedule(db, schedule, now);
-export const revealNow = (db: Kysely<Database>, now = Date.now()) => setRevealSchedule(db, { kind: 'now' }, now);
+export async function revealNow(db: Kysely<Database>, now = Date.now()): Promise<void> {
+  await setRevealSchedule(db, { kind: 'now' }, now);
+  await publishRootAtReveal(db, now);
+}
 export const pause = (db: Kysely<Database>, reason: string, now = Date.now()) => setPause(db, { reason, since: now }, now);
 export const resume = (db: Kysely<Database>) => setPause(db, null);
 export const setLaunchNotice = (db: Kysely<Database>, notice: StoredNotice | null) => setNotice(db, notice);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { LeaderboardResponse, LeaderboardViewer } from '@shared/schemas/leaderboard';
 import type { Database, User } from '../../db/schema.js';
+import { conflict } from '../../errors.js';
 import { CachedSource } from '../../lib/cached-source.js';
 import { normalizeWallet } from '@shared/wallet';
 import { type AuditActor, appendAudit } from '../audit/audit.service.js';
@@ -81,7 +82,7 @@ export type PointsAdjustment =
 /**
  * An operator's change to a member's points (negative takes away), never below zero, with its audit
  * entry (`points.adjust`, before and after) in the same transaction. The leaderboard follows within
- * its cache time, as it does after a claim.
+ * its cache time, as it does after a claim. Never an admin's own points (409): another admin can.
  */
 export async function adjustPoints(
   db: Kysely<Database>,
@@ -89,6 +90,8 @@ export async function adjustPoints(
   now = Date.now(),
 ): Promise<PointsAdjustment> {
   const walletAddress = normalizeWallet(input.wallet);
+  // A console actor is the caller's wallet.
+  if (input.by.actor === walletAddress) throw conflict('ADMIN_OWN_WALLET', 'You cannot change your own points: another admin can.');
   const user = await findUserByWallet(db, walletAddress);
   if (!user) return { ok: false, status: 404, problem: `no user with wallet ${walletAddress}` };
   return db.transaction().execute(async (trx): Promise<PointsAdjustment> => {

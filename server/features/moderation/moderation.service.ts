@@ -1,12 +1,15 @@
 import type { Kysely } from 'kysely';
+import type { AdminRole } from '@shared/schemas/admin';
 import { normalizeWallet } from '@shared/wallet';
 import type { Database, User } from '../../db/schema.js';
+import { conflict } from '../../errors.js';
+import { revokeRole, roleOf } from '../admin/admin.service.js';
 import { type AuditActor, appendAudit } from '../audit/audit.service.js';
 import { deleteUserSessions } from '../auth/sessions.service.js';
 import { findUserByWallet, setBlocked } from '../users/users.service.js';
 
 export type BlockResult =
-  | { ok: true; walletAddress: string; blocked: boolean; sessionsEnded: boolean }
+  | { ok: true; walletAddress: string; blocked: boolean; sessionsEnded: boolean; revokedRole: AdminRole | null }
   | { ok: false; problem: string };
 
 const blockView = (user: Pick<User, 'blocked_at' | 'blocked_reason'>) => ({
@@ -16,7 +19,9 @@ const blockView = (user: Pick<User, 'blocked_at' | 'blocked_reason'>) => ({
 
 /**
  * Blocks (ending every session at once) or unblocks the user of a wallet, with its audit entry in the
- * same transaction.
+ * same transaction. A block also revokes an operator role the wallet holds (its own `admin.revoke`
+ * entry, same transaction): a blocked wallet is no operator, and an unblock gives no role back. An
+ * admin may not block their own wallet (409): the last admin would lock everyone out.
  */
 export async function setWalletBlocked(
   db: Kysely<Database>,
@@ -24,9 +29,13 @@ export async function setWalletBlocked(
   now = Date.now(),
 ): Promise<BlockResult> {
   const walletAddress = normalizeWallet(input.wallet);
+  // A console actor is the caller's wallet (a command's is `cli:<user>`).
+  if (input.blocked && input.by.actor === walletAddress) {
+    throw conflict('ADMIN_OWN_WALLET', 'You cannot block your own wallet: another admin can.');
+  }
   const user = await findUserByWallet(db, walletAddress);
   if (!user) return { ok: false, problem: `no user with wallet ${walletAddress}` };
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx): Promise<BlockResult> => {
     const block = input.blocked ? { at: now, reason: input.reason } : null;
     await setBlocked(trx, user.id, block);
     if (input.blocked) await deleteUserSessions(trx, user.id);
@@ -42,6 +51,8 @@ export async function setWalletBlocked(
       },
       now,
     );
+    const revokedRole = input.blocked ? await roleOf(trx, walletAddress) : null;
+    if (revokedRole) await revokeRole(trx, walletAddress, input.by, now, input.reason);
+    return { ok: true, walletAddress, blocked: input.blocked, sessionsEnded: input.blocked, revokedRole };
   });
-  return { ok: true, walletAddress, blocked: input.blocked, sessionsEnded: input.blocked };
 }

@@ -67,6 +67,8 @@ export function compareAllocationRows(
   candidate: Side,
   roots: { oldRoot: string | null; newRoot: string | null },
   limit: number,
+  /** Told each differing wallet's old and new total (null where the side holds no row of it): the list guard counts them. */
+  onDiffering?: (wallet: string, oldSum: number | null, newSum: number | null) => void,
 ): AllocationDifference {
   const a = ordered(live);
   const b = ordered(candidate);
@@ -135,6 +137,7 @@ export function compareAllocationRows(
       result.unchanged += 1;
       continue;
     }
+    onDiffering?.(wallet, oldSum, newSum);
     const kind = oldSum === null ? 'added' : newSum === null ? 'removed' : 'changed';
     result[kind] += 1;
     if (result.wallets.length < limit) {

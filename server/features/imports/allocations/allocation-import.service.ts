@@ -2,8 +2,9 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { normalizeWallet } from '@shared/wallet';
-import { labelAllocationSnapshot, liveTableRoot, storedTreeRoot, storeImportedTree } from '../../allocation/allocation-snapshot.service.js';
+import { labelAllocationSnapshot, storedTreeRoot, storeImportedTree } from '../../allocation/allocation-snapshot.service.js';
 import { type AuditActor, appendAudit } from '../../audit/audit.service.js';
+import { previewRootChange, publishPastReveal, type RootPublication, settleRootChange } from '../../allocation/published-roots.service.js';
 import { acceptedCategories, checkCategory } from './category-check.js';
 import {
   byLine,
@@ -23,8 +24,9 @@ import { checkWallet } from '../shared/wallet-check.js';
 import { AllocationRows, categoryTotals, WalletPairCheck } from './allocation-rows.js';
 import { AllocationWorker, type BuiltTree, type RowBatch, rowBatch } from './allocation-worker-client.js';
 import { replaceAllocationSource } from './replace-allocation-source.js';
-import { readAllocationLeavesExcept } from './allocation-records.repository.js';
-import { type AllocationDifference, candidateSide, compareAllocationRows, readLiveRowsOfSource } from './allocation-difference.js';
+import type { LeafRows } from './allocation-worker-client.js';
+import { ListGuard, noRowsRefusal } from './list-guard.js';
+import { previewListChange, refusedByGuard } from './list-guard-preview.js';
 
 /** Wallets a dry run lists by default; the counts cover them all. */
 const defaultDifferenceLimit = 20;
@@ -111,7 +113,9 @@ async function readAllocationFile(
  * rejects the file untouched. Otherwise the rows replace those of the same source in one transaction,
  * which also records the source's snapshot (its "as of" block, from `snapshot`, else unknown); the
  * result carries the Merkle root and leaf count of the whole table after the import.
- * While the demo data set is loaded the import is refused unless `keepDemo`.
+ * While the demo data set is loaded the import is refused unless `keepDemo`. The list guard (list-guard.ts)
+ * refuses a file without rows, a pair another source holds, and, without `replace`, a change that removes
+ * a wallet from the list or lowers a total.
  */
 const unnamed: AuditActor = { actor: 'unnamed', role: null };
 
@@ -130,6 +134,8 @@ export async function importAllocationsFile(
   const worker = new AllocationWorker({ checksum: !options.allowUncheckedAddresses, merkle: true });
   try {
     const { rows, refusedHere, verdict } = await readAllocationFile(file, options, worker, options.onProgress);
+    // A header without rows would empty the source: refused whatever the flags (list-guard.ts).
+    if (rows.length === 0 && !refusedHere) return noRowsRefusal(source);
     const { total, error } = checkTotal(rows.micros, rows.lines, rows.length);
     const refusal = async (): Promise<ImportRejected | null> => {
       const { errors } = await verdict;
@@ -142,8 +148,9 @@ export async function importAllocationsFile(
       if (refused) return refused;
       const { wallets, leafCount } = await verdict;
       if (leafCount !== rows.length) throw new Error(`The import worker hashed ${leafCount} rows where ${rows.length} were read`);
-      const difference = await differenceWithLive(db, source, rows, worker, options.differenceLimit ?? defaultDifferenceLimit);
-      return { ...accepted(rows, wallets, total, difference.liveRows), difference };
+      const difference = await differenceWithLive(rows, (others) => worker.merkleTree(others));
+      if ('refused' in difference) return difference;
+      return { ...accepted(rows, wallets, total, difference.liveRows), difference, rootChange: await previewRootChange(db, difference) };
     }
     // Nothing wrong so far: the rows go in while the worker finishes its checks, and the transaction
     // waits for its verdict before it commits (a refusal rolls everything back).
@@ -153,10 +160,16 @@ export async function importAllocationsFile(
     // Asked for before the transaction: it may wait on a block explorer, and the write lock must not.
     // Without a label the snapshot is recorded all the same, as of no known block.
     const label = options.snapshot ? await options.snapshot() : { asOfBlock: null, importedAt: Date.now() };
+    // A reveal no server recorded published the root the list holds now (published-roots.service.ts).
+    await publishPastReveal(db);
+    let publication: RootPublication | undefined;
+    const guard = new ListGuard(source, options.replace ?? false);
     try {
       replaced = await replaceAllocationSource(db, source, rows, {
         onProgress: options.onProgress,
+        beforeDelete: (trx) => guard.beforeDelete(trx),
         withOtherSources: (otherSources) => {
+          guard.sawOtherSources(otherSources);
           const tree = worker.merkleTree(otherSources);
           // Awaited after the write; a failure meanwhile must not count as unhandled.
           tree.catch(() => {});
@@ -168,41 +181,39 @@ export async function importAllocationsFile(
           // The two threads read the same bytes with the same rules; a difference is a bug, and the root would not be the table's.
           const { leafCount } = await verdict;
           if (leafCount !== rows.length) throw new Error(`The import worker hashed ${leafCount} rows where ${rows.length} were written: rolled back`);
+          if (!(await guard.check(trx, rows.length))) throw new Error('refused by the list guard: rolled back');
           await labelAllocationSnapshot(trx, { source, ...label });
           if (trees.length !== 1) throw new Error('The import transaction ended without reading the other sources');
           const tree = await trees[0]!;
           const before = await storedTreeRoot(trx);
           await storeImportedTree(trx, tree);
+          // A published root changes only with --after-reveal --reason; refused, it rolls the import back.
+          publication = await settleRootChange(trx, { root: tree.root, leafCount: tree.leafCount, afterReveal: options.afterReveal, what: 'this import' });
           await appendAudit(trx, options.by ?? unnamed, {
             action: 'import.allocations',
             target: source,
+            reason: options.afterReveal?.reason ?? null,
             before,
-            after: { root: tree.root, leafCount: tree.leafCount, rows: rows.length, file: path.basename(file) },
+            after: { root: tree.root, leafCount: tree.leafCount, rows: rows.length, file: path.basename(file), ...guard.audited() },
           });
         },
       });
     } catch (failure) {
       if (refused) return refused;
+      // Awaited here: the difference waits on the worker's tree, and `finally` stops the worker.
+      if (guard.refusal) return await refusedByGuard(guard, () => differenceWithLive(rows, () => trees[0]!));
       throw failure;
     }
     const { root, leafCount } = await trees[0]!;
-    return { ...accepted(rows, (await verdict).wallets, total, replaced), merkle: { root, leafCount } };
+    return { ...accepted(rows, (await verdict).wallets, total, replaced), merkle: { root, leafCount }, listChange: guard.change, publication };
   } finally {
     await worker.close();
   }
 
-  async function differenceWithLive(
-    db: Kysely<Database>,
-    source: string,
-    rows: AllocationRows,
-    worker: AllocationWorker,
-    limit: number,
-  ): Promise<AllocationDifference> {
-    // Read outside a transaction: a preview, not a promise; the import itself reads again under its lock.
-    const oldRoot = await liveTableRoot(db);
-    const tree = await worker.merkleTree(await readAllocationLeavesExcept(db, source));
-    const live = await readLiveRowsOfSource(db, source);
-    return compareAllocationRows(source, live, candidateSide(rows), { oldRoot: oldRoot.root, newRoot: tree.root }, limit);
+  /** The dry run's difference (list-guard-preview.ts); `buildTree` gives the root the import publishes. */
+  function differenceWithLive(rows: AllocationRows, buildTree: (others: LeafRows) => Promise<{ root: string | null }>) {
+    const withoutDemo = demo.demoRows !== null && !options.keepDemo;
+    return previewListChange(db, source, rows, buildTree, { limit: options.differenceLimit ?? defaultDifferenceLimit, withoutDemo });
   }
 
   function accepted(rows: AllocationRows, wallets: number, total: number, replacedRows: number): ImportAccepted {

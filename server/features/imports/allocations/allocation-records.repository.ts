@@ -80,13 +80,11 @@ export async function insertAllocationRowsSqlite(
   for (const index of indexes) database.exec(index.sql);
 }
 
-/** Every allocation record of the other sources, as Merkle leaf fields. */
-export async function readAllocationLeavesExcept(db: Kysely<Database>, source: string): Promise<LeafRows> {
-  const records = await db
-    .selectFrom('allocation_records')
-    .select(['wallet_address', 'category', 'tokens_micro'])
-    .where('source', '<>', source)
-    .execute();
+/** Every allocation record of the other sources (without `alsoExcept`'s too: a dry run leaves the demo set out), as Merkle leaf fields. */
+export async function readAllocationLeavesExcept(db: Kysely<Database>, source: string, alsoExcept?: string): Promise<LeafRows> {
+  let query = db.selectFrom('allocation_records').select(['wallet_address', 'category', 'tokens_micro']).where('source', '<>', source);
+  if (alsoExcept !== undefined) query = query.where('source', '<>', alsoExcept);
+  const records = await query.execute();
   return {
     wallets: records.map((record) => record.wallet_address),
     categories: records.map((record) => record.category),

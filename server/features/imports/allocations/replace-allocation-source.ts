@@ -26,10 +26,13 @@ export async function replaceAllocationSource(
   rows: AllocationRows,
   {
     onProgress,
+    beforeDelete,
     withOtherSources,
     beforeCommit,
   }: {
     onProgress?: ImportProgress;
+    /** Runs first in the transaction, while the source's old rows are still there (the list guard remembers them). */
+    beforeDelete?: (trx: Kysely<Database>) => Promise<void>;
     withOtherSources?: (rows: LeafRows) => void;
     beforeCommit?: (trx: Kysely<Database>) => Promise<void>;
   } = {},
@@ -41,6 +44,7 @@ export async function replaceAllocationSource(
       // PostgreSQL: no other writer changes the records until this commits, so the tree built from the
       // rows read here is the tree of the table it commits (SQLite's transaction holds the one write lock).
       if (!sqlite) await sql`lock table allocation_records in share row exclusive mode`.execute(trx);
+      await beforeDelete?.(trx);
       const replaced = await deleteRowsOfSource(trx, 'allocation_records', source);
       withOtherSources?.(await readAllocationLeavesExcept(trx, source));
       // SQLite has one connection, held by this transaction: statements on its raw handle run inside it.

@@ -2,11 +2,12 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { countDemoRows, type DemoCounts, demoSource, hasAnyDemoRow } from '../../../demo/demo.repository.js';
-import type { AllocationDifference } from '../allocations/allocation-difference-types.js';
+import type { ListDifference, ListGuardRefusal, WholeListChange } from '../allocations/list-guard-types.js';
 import type { MerkleRoot } from '../allocations/merkle-root.js';
 import type { LineError } from './csv-reader.js';
 import type { ImportProgress } from './progress.js';
 import type { AuditActor } from '../../audit/audit.service.js';
+import type { AfterReveal, RootChangePreview, RootPublication } from '../../allocation/published-roots.service.js';
 
 export type { LineError } from './csv-reader.js';
 export type { ImportProgress } from './progress.js';
@@ -33,6 +34,10 @@ export interface ImportOptions {
   by?: AuditActor;
   /** Allocation files, dry run: how many differing wallets the difference lists (the counts cover all). */
   differenceLimit?: number;
+  /** Allocation files: write even though a wallet leaves the list or a total goes down (otherwise refused). */
+  replace?: boolean;
+  /** Allocation files: change a published root on purpose (`--after-reveal --reason`); otherwise refused. */
+  afterReveal?: AfterReveal;
 }
 
 export interface CategoryTotal {
@@ -60,7 +65,13 @@ export interface ImportAccepted {
   /** Allocation files, when written: the Merkle root of the whole table after the import. */
   merkle?: MerkleRoot;
   /** Allocation files, in a dry run: what replacing the live rows of the source would change. */
-  difference?: AllocationDifference;
+  difference?: ListDifference;
+  /** Allocation files, when written: the wallets it removed from the whole list and lowered (only with `replace`). */
+  listChange?: WholeListChange;
+  /** Allocation files, when written: what the import did to the published root. */
+  publication?: RootPublication;
+  /** Allocation files, in a dry run: whether the import would need `--after-reveal`, or publish its root. */
+  rootChange?: RootChangePreview;
 }
 
 export interface ImportRejected {
@@ -75,7 +86,7 @@ export interface ImportRefusedForDemo {
   demoRows: DemoCounts;
 }
 
-export type ImportResult = ImportAccepted | ImportRejected | ImportRefusedForDemo;
+export type ImportResult = ImportAccepted | ImportRejected | ImportRefusedForDemo | ListGuardRefusal;
 
 export function byLine(errors: LineError[]): LineError[] {
   return errors.sort((a, b) => a.line - b.line);

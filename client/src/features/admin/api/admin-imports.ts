@@ -23,7 +23,7 @@ export function usePreviewImport() {
       // The browser sets the multipart Content-Type with its boundary itself.
       form.append('file', file);
       const response = await apiFetch('/api/admin/imports/preview', { method: 'POST', body: form });
-      return ((await response.json()) as ImportPreviewResponse).difference;
+      return (await response.json()) as ImportPreviewResponse;
     },
     onError: (error) => recheckAccess(queryClient, error),
   });

@@ -8,6 +8,7 @@ import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useImportSnapshots, usePreviewImport } from '../api/admin-imports';
 import { useRecheckOnRefusal } from '../api/refused';
+import { AfterRevealNote } from './after-reveal-note';
 
 const tokens = (micro: string | null, absent: string) => (micro === null ? absent : microToString(BigInt(micro)));
 
@@ -144,13 +145,14 @@ export function ImportsSection() {
             )}
           </div>
         )}
-        {preview.data && !preview.isPending && !preview.error && <DifferenceView difference={preview.data} />}
+        {preview.data && !preview.isPending && !preview.error && <DifferenceView difference={preview.data.difference} needsReplace={preview.data.needsReplace} />}
+        {preview.data && !preview.isPending && !preview.error && <AfterRevealNote check={preview.data.afterReveal} />}
       </section>
     </section>
   );
 }
 
-function DifferenceView({ difference }: { difference: ImportDifference }) {
+function DifferenceView({ difference, needsReplace }: { difference: ImportDifference; needsReplace: boolean }) {
   const { t, language } = useLanguage();
   const s = t.admin.imports;
   const titleId = useId();
@@ -162,6 +164,8 @@ function DifferenceView({ difference }: { difference: ImportDifference }) {
     [s.unchanged, count(difference.unchanged)],
     [s.rows, `${count(difference.liveRows)} → ${count(difference.candidateRows)}`],
     [s.tokens, `${tokens(difference.liveTotalMicro, s.absent)} → ${tokens(difference.candidateTotalMicro, s.absent)}`],
+    [s.wholeRemoved, count(difference.wholeList.removedWallets)],
+    [s.wholeLowered, count(difference.wholeList.loweredWallets)],
   ];
   return (
     <section className="stack" aria-labelledby={titleId}>
@@ -174,13 +178,14 @@ function DifferenceView({ difference }: { difference: ImportDifference }) {
           </div>
         ))}
       </dl>
+      <p>{needsReplace ? s.needsReplace(count(difference.wholeList.removedWallets), count(difference.wholeList.loweredWallets)) : s.noReplaceNeeded}</p>
       <dl className="stack">
         <div>
           <dt>{s.oldRoot}</dt>
           <dd className="admin__mono">{difference.oldRoot ?? s.noRoot}</dd>
         </div>
         <div>
-          <dt>{s.newRoot}</dt>
+          <dt>{difference.newRootAfterDemoRemove ? s.newRootAfterDemoRemove : s.newRoot}</dt>
           <dd className="admin__mono">{difference.newRoot ?? s.noRoot}</dd>
         </div>
       </dl>

@@ -35,6 +35,12 @@ export const importsEn = {
     tokens: 'Tokens (live → new)',
     oldRoot: 'Old root',
     newRoot: 'New root',
+    newRootAfterDemoRemove: 'New root (after demo:remove)',
+    wholeRemoved: 'Whole list: wallets removed',
+    wholeLowered: 'Whole list: totals lowered',
+    needsReplace: (removed: string, lowered: string) =>
+      `Importing this list needs --replace. Wallets left with no record: ${removed}; wallets whose total goes down: ${lowered} (per wallet, across every source).`,
+    noReplaceNeeded: 'No wallet leaves the list and no total goes down: the import needs no --replace.',
     walletsCaption: (shown: number, more: number) => (more ? `Differing wallets (first ${shown}, ${more} more)` : `Differing wallets (${shown})`),
     noDifference: 'No wallet differs.',
     colWallet: 'Wallet',
@@ -44,5 +50,11 @@ export const importsEn = {
     colCategories: 'Categories that differ',
     kinds: { added: 'added', removed: 'removed', changed: 'changed' },
     absent: '–',
+    afterRevealNeeded: (root: string, at: string) =>
+      `The allocation list was published with the root ${root} (${at}): this import changes it, so it needs --after-reveal --reason "…". The old root stays listed at /api/allocation/roots, marked replaced.`,
+    afterRevealNeededEmptied: 'The allocation list was published before and since emptied: this import changes its root, so it needs --after-reveal --reason "…".',
+    publishesAtOnce: 'The allocation list is public: this import publishes its root at once (no --after-reveal needed).',
+    publishedRootKept: 'The published root stays as it is: no --after-reveal needed.',
+    notPublishedYet: 'The allocation list is not public yet: its root is published at the reveal (no --after-reveal needed).',
   },
 } as const;

@@ -38,6 +38,12 @@ export const importsZh: Widen<typeof importsEn> = {
     tokens: '代币（当前 → 新）',
     oldRoot: '旧根',
     newRoot: '新根',
+    newRootAfterDemoRemove: '新根（demo:remove 之后）',
+    wholeRemoved: '整个名单：移除的钱包',
+    wholeLowered: '整个名单：总额减少的钱包',
+    needsReplace: (removed: string, lowered: string) =>
+      `导入此名单需要 --replace。不再有任何记录的钱包：${removed}；总额减少的钱包：${lowered}（按钱包统计，涵盖所有来源）。`,
+    noReplaceNeeded: '没有钱包离开名单，也没有总额减少：导入无需 --replace。',
     walletsCaption: (shown: number, more: number) => (more ? `有差异的钱包（前 ${shown} 个，另有 ${more} 个）` : `有差异的钱包（${shown} 个）`),
     noDifference: '没有钱包发生变化。',
     colWallet: '钱包',
@@ -47,5 +53,11 @@ export const importsZh: Widen<typeof importsEn> = {
     colCategories: '有差异的类别',
     kinds: { added: '新增', removed: '移除', changed: '变更' },
     absent: '–',
+    afterRevealNeeded: (root: string, at: string) =>
+      `分配列表已以根 ${root} 公布（${at}）：此次导入会改变它，因此需要 --after-reveal --reason "…"。旧根仍列在 /api/allocation/roots 中，并标记为已替换。`,
+    afterRevealNeededEmptied: '分配列表此前已公布，之后被清空：此次导入会改变其根，因此需要 --after-reveal --reason "…"。',
+    publishesAtOnce: '分配列表已公开：此次导入会立即公布其根（无需 --after-reveal）。',
+    publishedRootKept: '已公布的根保持不变：无需 --after-reveal。',
+    notPublishedYet: '分配列表尚未公开：其根将在揭晓时公布（无需 --after-reveal）。',
   },
 };

@@ -2,6 +2,7 @@ import { useId, useState, type DragEvent } from 'react';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useVerifyReceipt } from '../hooks/use-verify-receipt';
+import { ReceiptRootStanding } from './receipt-root-standing';
 import '../allocation-many.css';
 
 /** "Verify a receipt": a file picked or dropped here is checked offline against the root it carries. */
@@ -75,6 +76,7 @@ export function ReceiptVerify() {
           {verdict.asOfBlock !== null && <> · {t.allocation.receiptAsOf(formatNumber(verdict.asOfBlock, language))}</>}
         </p>
       )}
+      {verdict?.outcome === 'valid' && <ReceiptRootStanding root={verdict.root} />}
     </div>
   );
 }
