@@ -3,8 +3,55 @@
  * imports too: a cycle through types ties two designs together just the same).
  * @type {import('dependency-cruiser').IConfiguration}
  */
+/**
+ * The server's features, lowest first. A feature imports only features of a lower tier, so no two
+ * features can need each other; a new feature takes the lowest tier above everything it uses.
+ */
+const featureTiers = [
+  // Records and outside facts every feature may read.
+  ['audit', 'settings', 'chain', 'collection', 'rate-limits', 'lookups', 'x-auth', 'activity', 'health', 'security-txt', 'simulated-x'],
+  ['users', 'claims', 'staking'],
+  ['auth', 'launch', 'memes', 'tweets', 'leaderboard'],
+  // The lists behind the reveal gate, and where images live.
+  ['allocation', 'tokens', 'uploads'],
+  ['backups', 'disputes', 'demo', 'janitor'],
+  // The pipelines that write the lists, and the public configuration.
+  ['imports', 'config'],
+  // The console, on top of everything it manages.
+  ['admin'],
+];
+
+const tierRules = featureTiers.flatMap((tier, level) =>
+  tier.map((feature) => {
+    const notBelow = featureTiers.slice(level).flat().filter((other) => other !== feature);
+    return {
+      name: 'feature-tier-order',
+      comment: `"${feature}" (tier ${level}) may import only features of a lower tier (featureTiers in .dependency-cruiser.cjs): move what both need down, or hand it in from server/app.ts.`,
+      severity: 'error',
+      from: { path: `^server/features/${feature}/` },
+      to: { path: `^server/features/(${notBelow.join('|')})/` },
+    };
+  }),
+);
+
 module.exports = {
   forbidden: [
+    ...tierRules,
+    {
+      name: 'feature-has-a-tier',
+      comment: 'Every server feature is named in featureTiers (.dependency-cruiser.cjs), so its place in the order is declared.',
+      severity: 'error',
+      from: { path: '^server/features/', pathNot: `^server/features/(${featureTiers.flat().join('|')})/` },
+      to: {},
+    },
+    {
+      name: 'no-folder-cycle',
+      comment: 'Two folders import each other (through any of their files): move what both need into a third, or into the lower one.',
+      severity: 'error',
+      scope: 'folder',
+      from: {},
+      to: { circular: true },
+    },
     {
       name: 'no-cycle',
       comment: 'Modules import each other in a circle; move what both need into a third.',
@@ -13,11 +60,32 @@ module.exports = {
       to: { circular: true },
     },
     {
-      name: 'server-feature-through-its-service',
-      comment: "A server feature uses another feature only through that feature's *.service.ts.",
+      name: 'server-feature-through-its-index',
+      comment: "A server feature uses another feature only through that feature's index.ts: export what it needs there.",
       severity: 'error',
       from: { path: '^server/features/([^/]+)/' },
-      to: { path: '^server/features/', pathNot: ['^server/features/$1/', '[.]service[.]ts$'] },
+      to: { path: '^server/features/', pathNot: ['^server/features/$1/', '^server/features/[^/]+/index[.]ts$'] },
+    },
+    {
+      name: 'outside-features-through-their-index',
+      comment: "Code outside the features (the app, scripts, benchmarks) uses a feature only through its index.ts; tests may reach inside.",
+      severity: 'error',
+      from: { path: '^(server/(?!features/)|scripts/|bench/)' },
+      to: { path: '^server/features/[^/]+/', pathNot: '^server/features/[^/]+/index[.]ts$' },
+    },
+    {
+      name: 'platform-below-features',
+      comment: 'server/platform/ (configuration, database, errors, HTTP plugins, small libraries) serves every feature and knows none: move the feature-specific part into the feature.',
+      severity: 'error',
+      from: { path: '^server/platform/' },
+      to: { path: '^server/(features|integrations)/|^server/[^/]+[.]ts$' },
+    },
+    {
+      name: 'integrations-below-features',
+      comment: 'server/integrations/ talks to outside services for the features and imports none of them.',
+      severity: 'error',
+      from: { path: '^server/integrations/' },
+      to: { path: '^server/features/|^server/[^/]+[.]ts$' },
     },
     {
       name: 'client-feature-through-its-index',
@@ -25,6 +93,20 @@ module.exports = {
       severity: 'error',
       from: { path: '^client/src/features/([^/]+)/' },
       to: { path: '^client/src/features/', pathNot: ['^client/src/features/$1/', '^client/src/features/[^/]+/index[.]tsx?$'] },
+    },
+    {
+      name: 'client-not-server',
+      comment: 'The client is built for the browser: what it shares with the server lives in shared/ (types included).',
+      severity: 'error',
+      from: { path: '^client/' },
+      to: { path: '^(server|scripts|bench)/' },
+    },
+    {
+      name: 'client-lib-not-features',
+      comment: "client/src/lib and client/src/components serve every feature and know none: pass what they need in, or move the part into the feature.",
+      severity: 'error',
+      from: { path: '^client/src/(lib|components)/' },
+      to: { path: '^client/src/features/' },
     },
     {
       name: 'client-feature-not-app',
@@ -38,13 +120,11 @@ module.exports = {
       comment: 'shared/ runs in the browser and in Node: it imports neither, nor the server or the client.',
       severity: 'error',
       from: { path: '^shared/' },
-      to: {
-        dependencyTypesNot: ['type-only'],
-        path: '^(server|client|scripts|bench|tests)/',
-      },
+      to: { path: '^(server|client|scripts|bench|tests)/' },
     },
     {
       name: 'shared-no-node',
+      comment: 'shared/ runs in the browser too: no Node built-ins there; keep what needs them in server/ or scripts/.',
       severity: 'error',
       from: { path: '^shared/' },
       to: { dependencyTypes: ['core'] },
@@ -59,7 +139,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(dist|coverage|[.]cache|node_modules)/' },
+    exclude: { path: '^(dist|coverage|[.]cache|node_modules|tests/fixtures/lint-boundaries)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {

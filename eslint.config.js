@@ -1,15 +1,19 @@
-// Code rules. The import architecture (cycles, feature boundaries, what shared/ and migrations may
-// import) is kept by dependency-cruiser (.dependency-cruiser.cjs), and dead code by knip (knip.json):
-// `npm run lint` runs all three.
+// Code rules. The import architecture (layers, feature order, cycles, what shared/ and migrations may
+// import) is kept by dependency-cruiser (.dependency-cruiser.cjs), and dead code by knip (knip.jsonc):
+// `npm run lint` runs all three. Which feature owns each table is kept here (eslint-rules/).
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { tableOwnerRule } from './eslint-rules/table-owner.js';
 
 export default defineConfig(
-  globalIgnores(['dist/', 'dist-test-build-*/', 'coverage/', 'test-results/', '.cache/', 'tmp/']),
+  globalIgnores([
+    // A tree that breaks every architecture rule once, on purpose (tests/unit/lint-rules.test.ts).
+    'tests/fixtures/lint-boundaries/',
+    'dist/', 'dist-test-build-*/', 'coverage/', 'test-results/', '.cache/', 'tmp/']),
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -24,8 +28,12 @@ export default defineConfig(
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ['server/**', 'scripts/**', 'bench/**', 'migrations/**', 'tests/**', '*.config.ts', 'eslint.config.js'],
+    files: ['server/**', 'scripts/**', 'bench/**', 'migrations/**', 'tests/**', 'eslint-rules/**', '*.config.ts', 'eslint.config.js'],
     languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['server/**/*.ts'],
+    plugins: { acorn: { rules: { 'table-owner': tableOwnerRule } } },
   },
   {
     files: ['.dependency-cruiser.cjs'],
@@ -38,7 +46,7 @@ export default defineConfig(
   {
     // Kysely types migrations and dialect plumbing with Kysely<any>: they run against whatever schema
     // the database has at that step, not the app's current one.
-    files: ['migrations/**', 'server/db/migrate.ts', 'server/db/waiting-sqlite-driver.ts'],
+    files: ['migrations/**', 'server/platform/db/migrate.ts', 'server/platform/db/waiting-sqlite-driver.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

@@ -3,8 +3,8 @@
  * backup (as a scheduled one would, in this process) when its parent asks over IPC.
  */
 import { buildApp } from '../server/app.js';
-import { loadConfig } from '../server/config.js';
-import { createBackup } from '../server/features/backups/backup.service.js';
+import { loadConfig } from '../server/platform/config.js';
+import { createBackup } from '../server/features/backups/index.js';
 
 const config = loadConfig();
 const app = await buildApp(config, { logStream: false });

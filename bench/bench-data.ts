@@ -3,17 +3,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
-import { connectDatabase, sqliteFile } from '../server/db/connect.js';
-import { migrateToLatest } from '../server/db/migrate.js';
-import { refreshPointsStats } from '../server/features/tokens/tokens-stats.repository.js';
-import { benchAddress } from './bench-addresses.js';
-import { writeRealisticAllocationCsv } from './realistic-allocations-csv.js';
+import { connectDatabase, sqliteFile } from '../server/platform/db/connect.js';
+import { migrateToLatest } from '../server/platform/db/migrate.js';
+import { refreshPointsStats } from '../server/features/tokens/index.js';
+import { benchAddress } from '../scripts/bench-addresses.js';
+import { writeRealisticAllocationCsv } from '../scripts/realistic-allocations-csv.js';
 
 export const benchSource = 'bench';
 export const benchAsOfBlock = 870_000;
 
 /**
- * realistic: a list as an operator's spreadsheet exports it (bench/realistic-allocations-csv.ts:
+ * realistic: a list as an operator's spreadsheet exports it (scripts/realistic-allocations-csv.ts:
  * grouped by category, 1–5 categories per wallet, all four address kinds), loaded by
  * `import:allocations` as an operator loads it. friendly: four records per wallet side by side,
  * wallets in key order, written straight into the table (every lookup reads one place).

@@ -10,11 +10,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { connectDatabase } from '../server/db/connect.js';
-import { migrateToLatest } from '../server/db/migrate.js';
-import { findBandCandidates, insertClaimText } from '../server/features/claims/claim-texts.repository.js';
-import { assertNotDuplicate, indexedTextOf } from '../server/features/claims/duplicate-check.js';
-import { duplicateThreshold, jaccard, trigrams } from '../server/features/claims/text-similarity.js';
+import { connectDatabase } from '../server/platform/db/connect.js';
+import { migrateToLatest } from '../server/platform/db/migrate.js';
+import { findBandCandidates, insertClaimText } from '../server/features/claims/index.js';
+import { assertNotDuplicate, indexedTextOf } from '../server/features/claims/index.js';
+import { duplicateThreshold, jaccard, trigrams } from '../server/features/claims/index.js';
 
 const claims = Number(process.argv[2] ?? 100_000);
 const users = 2_000;

@@ -1,7 +1,7 @@
 /** A large allocation CSV for the import bench: real mainnet addresses of all four kinds (valid checksums). */
 import fs from 'node:fs';
 import { knownAllocationCategories } from '@shared/allocation-categories';
-import { benchAddress, seededRandom } from './bench-addresses.js';
+import { benchAddress, seededRandom } from '../scripts/bench-addresses.js';
 
 /**
  * Writes `rows` rows: wallets with one to four categories each on adjacent lines (as exports list

@@ -2,7 +2,7 @@
  * `npm run bench:import [ROWS]`: the allocation import against sqlite3's own bulk load, in one run.
  * Writes a CSV of ROWS (default 1,000,000) rows, shaped as `--data` says: `realistic` (the default) is
  * grouped by category as an operator's spreadsheet exports it, wallets of all four kinds interleaved
- * (bench/realistic-allocations-csv.ts); `friendly` is each wallet's rows side by side with real mainnet
+ * (scripts/realistic-allocations-csv.ts); `friendly` is each wallet's rows side by side with real mainnet
  * addresses (bench/import-allocations-csv.ts). Then it times
  *   baseline: the sqlite3 CLI's `.import` of the file into a fresh database plus the product's `CREATE INDEX`
  *             on the file's columns (wallet_address, category, tokens), as `sqlite3` runs it (process start included);
@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildServer, serverBuildIsStale } from '../scripts/server-build.js';
 import { writeAllocationCsv } from './import-allocations-csv.js';
-import { writeRealisticAllocationCsv } from './realistic-allocations-csv.js';
+import { writeRealisticAllocationCsv } from '../scripts/realistic-allocations-csv.js';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args, positionals } = parseArgs({

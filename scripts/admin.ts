@@ -1,8 +1,8 @@
 /** `npm run admin -- grant WALLET --role admin|reviewer | revoke WALLET | list`: who may use /api/admin. */
 import os from 'node:os';
 import { adminRoles } from '@shared/schemas/admin';
-import { grantRole, isAdminRole, listRoles, revokeRole, type RoleChange } from '../server/features/admin/admin.service.js';
-import { commandActor } from '../server/features/audit/audit.service.js';
+import { grantRole, isAdminRole, listRoles, revokeRole, type RoleChange } from '../server/features/admin/index.js';
+import { commandActor } from '../server/features/audit/index.js';
 import { plural, runCommand, UsageError, withDatabase } from './cli.js';
 
 const usage = `Usage: npm run admin -- grant WALLET --role admin|reviewer

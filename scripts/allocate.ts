@@ -1,8 +1,8 @@
 /** `npm run allocate -- --pool TOKENS`: shares a token pool among users by points, into points_allocations. */
 import os from 'node:os';
-import { commandActor } from '../server/features/audit/audit.service.js';
-import { allocateFromPoints, defaultAllocateSource } from '../server/features/tokens/allocate.service.js';
-import { sourceNameProblem } from '../server/features/imports/imports.service.js';
+import { commandActor } from '../server/features/audit/index.js';
+import { allocateFromPoints, defaultAllocateSource } from '../server/features/imports/index.js';
+import { sourceNameProblem } from '../server/features/imports/index.js';
 import { microToString } from '@shared/token-amount';
 import { field, plural, progressLine, runCommand, UsageError, withDatabase } from './cli.js';
 

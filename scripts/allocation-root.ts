@@ -1,6 +1,6 @@
 /** `npm run allocation:root`: the Merkle root over every allocation record, as GET /api/allocation/root serves it. */
-import { computeAllocationRoot } from '../server/features/allocation/allocation-tree.js';
-import { listAllocationSnapshots } from '../server/features/allocation/allocation-snapshots.repository.js';
+import { computeAllocationRoot } from '../server/features/allocation/index.js';
+import { listAllocationSnapshots } from '../server/features/allocation/index.js';
 import { field, runCommand, withDatabase } from './cli.js';
 
 const usage = 'Usage: npm run allocation:root';

@@ -1,6 +1,6 @@
 /** The `--as-of-block` step of `import:allocations`: the height the import is labelled with, and the snapshot lines it prints. */
-import { loadConfig } from '../server/config.js';
-import type { MerkleRoot } from '../server/features/imports/imports.service.js';
+import { loadConfig } from '../server/platform/config.js';
+import type { MerkleRoot } from '../server/features/imports/index.js';
 import { fetchTipHeight } from '../server/integrations/block-explorer.js';
 import { field, UsageError } from './cli.js';
 

@@ -1,10 +1,10 @@
 /** `npm run backup [-- --to DIR]`: a consistent, checked copy of everything the product keeps. */
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../server/config.js';
-import { appendAudit, commandActor } from '../server/features/audit/audit.service.js';
-import type { BackupProgress } from '../server/features/backups/backup-sources.js';
-import { createBackup } from '../server/features/backups/backup.service.js';
+import { loadConfig } from '../server/platform/config.js';
+import { appendAudit, commandActor } from '../server/features/audit/index.js';
+import type { BackupProgress } from '../server/features/backups/index.js';
+import { createBackup } from '../server/features/backups/index.js';
 import { count, field, plural, runCommand, withDatabase } from './cli.js';
 
 const usage = 'Usage: npm run backup [-- --to DIR]';

@@ -1,7 +1,7 @@
 /** `npm run block-user -- WALLET [--unblock] [--reason TEXT]`: suspends or restores an account. */
 import os from 'node:os';
-import { commandActor } from '../server/features/audit/audit.service.js';
-import { setWalletBlocked } from '../server/features/moderation/moderation.service.js';
+import { commandActor } from '../server/features/audit/index.js';
+import { setWalletBlocked } from '../server/features/admin/index.js';
 import { runCommand, UsageError, withDatabase } from './cli.js';
 
 const usage = 'Usage: npm run block-user -- WALLET [--unblock] [--reason TEXT]';

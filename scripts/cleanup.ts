@@ -1,7 +1,7 @@
 /** `npm run cleanup`: the janitor's pass, once, with the counts of what it deleted. */
-import { loadConfig } from '../server/config.js';
-import { runJanitorPass } from '../server/features/janitor/janitor.service.js';
-import { createUploadStore } from '../server/features/uploads/create-upload-store.js';
+import { loadConfig } from '../server/platform/config.js';
+import { runJanitorPass } from '../server/features/janitor/index.js';
+import { createUploadStore } from '../server/features/uploads/index.js';
 import { field, runCommand, withDatabase } from './cli.js';
 
 const usage = 'Usage: npm run cleanup';

@@ -2,12 +2,12 @@
 import path from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
-import { loadConfig } from '../server/config.js';
-import { connectDatabase } from '../server/db/connect.js';
-import { prepareSchema } from '../server/db/migrate.js';
-import type { Database } from '../server/db/schema.js';
-import type { ImportProgress } from '../server/features/imports/imports.service.js';
-import { isStorageFull } from '../server/lib/storage-full.js';
+import { loadConfig } from '../server/platform/config.js';
+import { connectDatabase } from '../server/platform/db/connect.js';
+import { prepareSchema } from '../server/platform/db/migrate.js';
+import type { Database } from '../server/platform/db/schema.js';
+import type { ImportProgress } from '../server/features/imports/index.js';
+import { isStorageFull } from '../server/platform/lib/storage-full.js';
 
 /** Wrong or missing arguments: the usage is printed and the exit code is 2. */
 export class UsageError extends Error {}

@@ -1,9 +1,9 @@
 /** `npm run demo:remove`: deletes exactly the rows of the demo data set and says what it removed. */
 import os from 'node:os';
-import { publishPastReveal, type RootPublication, settleTableRootChange } from '../server/features/allocation/published-roots.service.js';
-import { commandActor, recordChange } from '../server/features/audit/audit.service.js';
-import { countDemoRows, hasAnyDemoRow } from '../server/demo/demo.repository.js';
-import { removeDemoData } from '../server/demo/remove-demo-data.js';
+import { publishPastReveal, type RootPublication, settleTableRootChange } from '../server/features/allocation/index.js';
+import { commandActor, recordChange } from '../server/features/audit/index.js';
+import { countDemoRows, hasAnyDemoRow } from '../server/features/demo/index.js';
+import { removeDemoData } from '../server/features/demo/index.js';
 import { count, runCommand, withDatabase } from './cli.js';
 import { afterRevealHelp, afterRevealOptions, publicationLines, readAfterReveal } from './root-publication.js';
 

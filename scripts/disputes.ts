@@ -2,7 +2,7 @@
 import os from 'node:os';
 import { disputeStatuses, type DisputeStatus } from '@shared/dispute-rules';
 import type { Dispute } from '@shared/schemas/disputes';
-import { disputesCsv } from '../server/features/disputes/disputes-csv.js';
+import { disputesCsv } from '../server/features/disputes/index.js';
 import {
   answerDispute,
   listDisputesForOperator,
@@ -10,8 +10,8 @@ import {
   resolveDispute,
   showDispute,
   type OperatorResult,
-} from '../server/features/disputes/disputes.service.js';
-import { commandActor } from '../server/features/audit/audit.service.js';
+} from '../server/features/disputes/index.js';
+import { commandActor } from '../server/features/audit/index.js';
 import { field, plural, runCommand, UsageError, withDatabase } from './cli.js';
 
 const usage = `Usage: npm run disputes -- list [--status S]

@@ -3,7 +3,7 @@
  * connect-and-claim flow can be tried without an X developer account. It prints the environment
  * to start the app with.
  */
-import { startFakeX } from '../tests/helpers/fake-x.js';
+import { startFakeX } from './fake-x/fake-x.js';
 
 const fake = await startFakeX();
 const env = { ...fake.env, MINING_OPEN: 'true' };

@@ -4,8 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DemoData } from '../server/demo/demo-data.js';
-import { madeUpWallet } from '../server/demo/made-up-wallets.js';
+import type { DemoData } from '../server/features/demo/index.js';
+import { madeUpWallet } from '../server/features/demo/index.js';
 import {
   holderAirdropCategory,
   publicSaleCategory,

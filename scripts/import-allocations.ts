@@ -1,6 +1,6 @@
 /** `npm run import:allocations -- FILE.csv`: loads the allocation records behind the allocation lookup. */
 import { knownAllocationCategories } from '@shared/allocation-categories';
-import { importAllocationsFile } from '../server/features/imports/imports.service.js';
+import { importAllocationsFile } from '../server/features/imports/index.js';
 import { asOfBlockHelp } from './allocation-snapshot.js';
 import { runImportCli } from './import-cli.js';
 import { afterRevealHelp } from './root-publication.js';

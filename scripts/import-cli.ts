@@ -3,17 +3,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { Database } from '../server/db/schema.js';
-import { demoRefusal, describeDemoCounts } from '../server/demo/demo-refusal.js';
-import { commandActor } from '../server/features/audit/audit.service.js';
+import type { Database } from '../server/platform/db/schema.js';
+import { demoRefusal, describeDemoCounts } from '../server/features/demo/index.js';
+import { commandActor } from '../server/features/audit/index.js';
 import {
   extraCategoryProblem,
   type ImportAccepted,
   type ImportOptions,
   type ImportResult,
   sourceNameProblem,
-} from '../server/features/imports/imports.service.js';
-import { isStorageFull } from '../server/lib/storage-full.js';
+} from '../server/features/imports/index.js';
+import { isStorageFull } from '../server/platform/lib/storage-full.js';
 import { microToString } from '@shared/token-amount';
 import { parseAsOfBlock, snapshotHeight, snapshotLines } from './allocation-snapshot.js';
 import { field, noSpaceLeft, plural, progressLine, runCommand, UsageError, withDatabase } from './cli.js';

@@ -1,5 +1,5 @@
 /** `npm run import:points -- FILE.csv`: loads the points allocations behind /api/tokens/*. */
-import { importPointsFile } from '../server/features/imports/imports.service.js';
+import { importPointsFile } from '../server/features/imports/index.js';
 import { runImportCli } from './import-cli.js';
 
 const usage = 'Usage: npm run import:points -- FILE.csv [--source NAME] [--dry-run] [--allow-unchecked-addresses] [--keep-demo]';

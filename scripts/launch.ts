@@ -1,8 +1,8 @@
 /** `npm run launch -- <command>`: when the allocation list becomes public, a pause of the lookups, a notice. */
 import os from 'node:os';
 import type { Kysely } from 'kysely';
-import { type AppConfig, loadConfig } from '../server/config.js';
-import type { Database } from '../server/db/schema.js';
+import { type AppConfig, loadConfig } from '../server/platform/config.js';
+import type { Database } from '../server/platform/db/schema.js';
 import {
   launchSettings,
   launchStateTtlMs,
@@ -13,9 +13,10 @@ import {
   revealNow,
   seedReveal,
   setLaunchNotice,
-} from '../server/features/launch/launch.service.js';
-import { commandActor, recordChange } from '../server/features/audit/audit.service.js';
-import { describeSchedule, parseRevealSchedule, type RevealSchedule } from '../server/features/launch/reveal-schedule.js';
+} from '../server/features/launch/index.js';
+import { publishRootAtReveal } from '../server/features/allocation/index.js';
+import { commandActor, recordChange } from '../server/features/audit/index.js';
+import { describeSchedule, parseRevealSchedule, type RevealSchedule } from '../server/platform/reveal-schedule.js';
 import { fetchTipHeight } from '../server/integrations/block-explorer.js';
 import { runCommand, UsageError, withDatabase } from './cli.js';
 
@@ -125,7 +126,7 @@ await runCommand({ usage, help, options, positionals: true }, async ({ values, p
       const notice = { en: required(values.en, '--en'), zh: required(values.zh, '--zh') };
       run = (db) => setLaunchNotice(db, notice);
     }
-  } else if (command === 'reveal-now') run = (db) => revealNow(db);
+  } else if (command === 'reveal-now') run = (db) => revealNow(db, publishRootAtReveal);
   else if (command === 'resume') run = (db) => resume(db);
   else run = async () => {};
 

@@ -8,7 +8,7 @@
  * the marketplace unreachable (a closed port on 127.0.0.1). Exit code 1 when a goal is missed.
  *
  * The site is shaped as on launch day (DATA=launch, the default): the operator's list imported (100,000 rows
- * grouped by category, as bench/realistic-allocations-csv.ts writes it), the staking figure set, no demo
+ * grouped by category, as scripts/realistic-allocations-csv.ts writes it), the staking figure set, no demo
  * data and so no "demo data" notice. DATA=demo measures the demo set `npm start` loads into an empty
  * database instead, notice included.
  *
@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { writeRealisticAllocationCsv } from '../bench/realistic-allocations-csv.js';
+import { writeRealisticAllocationCsv } from './realistic-allocations-csv.js';
 import { freePort } from './free-port.js';
 import { chromiumPath, headlessChromiumFlags } from './headless-chromium.js';
 

@@ -5,7 +5,7 @@ import {
   type ListGuardRefusal,
   needsReplace,
   type WholeListChange,
-} from '../server/features/imports/imports.service.js';
+} from '../server/features/imports/index.js';
 import { field, plural } from './cli.js';
 
 /** A source name as the operator types it back in a shell. */

@@ -1,7 +1,7 @@
 /** `npm run migrate`: applies pending migrations to the configured database and exits. */
-import { loadConfig } from '../server/config.js';
-import { connectDatabase } from '../server/db/connect.js';
-import { migrateToLatest } from '../server/db/migrate.js';
+import { loadConfig } from '../server/platform/config.js';
+import { connectDatabase } from '../server/platform/db/connect.js';
+import { migrateToLatest } from '../server/platform/db/migrate.js';
 
 const config = loadConfig();
 const { db, dialect } = connectDatabase(config);

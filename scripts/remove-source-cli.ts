@@ -1,8 +1,8 @@
 /** `npm run import:allocations -- --remove-source NAME`: drops one source of the allocation list, on purpose. */
 import os from 'node:os';
-import { demoRefusal, describeDemoCounts } from '../server/demo/demo-refusal.js';
-import { commandActor } from '../server/features/audit/audit.service.js';
-import { type ListDifference, removeAllocationSource, sourceNameProblem } from '../server/features/imports/imports.service.js';
+import { demoRefusal, describeDemoCounts } from '../server/features/demo/index.js';
+import { commandActor } from '../server/features/audit/index.js';
+import { type ListDifference, removeAllocationSource, sourceNameProblem } from '../server/features/imports/index.js';
 import { snapshotLines } from './allocation-snapshot.js';
 import { field, UsageError, withDatabase } from './cli.js';
 import { printGuardRefusal, wholeListLines, writtenChangeLines } from './list-guard-lines.js';

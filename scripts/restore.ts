@@ -1,10 +1,10 @@
 /** `npm run restore -- BACKUP [--data-dir DIR] [--force]`: brings a backup back, checked before it replaces anything. */
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../server/config.js';
-import { carryPublishedRoots, type RootPublication } from '../server/features/allocation/published-roots.service.js';
-import { appendAudit, commandActor } from '../server/features/audit/audit.service.js';
-import { RestoreRefused, restoreBackup } from '../server/features/backups/restore.service.js';
+import { loadConfig } from '../server/platform/config.js';
+import { carryPublishedRoots, type RootPublication } from '../server/features/allocation/index.js';
+import { appendAudit, commandActor } from '../server/features/audit/index.js';
+import { RestoreRefused, restoreBackup } from '../server/features/backups/index.js';
 import { runCommand, UsageError, withDatabase } from './cli.js';
 import { afterRevealHelp, afterRevealOptions, publicationLines, readAfterReveal } from './root-publication.js';
 

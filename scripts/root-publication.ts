@@ -2,8 +2,8 @@
  * `--after-reveal --reason "…"` of the commands that can change the allocation list's root (import:allocations,
  * its --remove-source, demo:remove, restore), and the lines they print about the published root.
  */
-import type { AfterReveal, RootChangePreview, RootPublication } from '../server/features/allocation/published-roots.service.js';
-import { describeSchedule } from '../server/features/launch/reveal-schedule.js';
+import type { AfterReveal, RootChangePreview, RootPublication } from '../server/features/allocation/index.js';
+import { describeSchedule } from '../server/platform/reveal-schedule.js';
 import { UsageError } from './cli.js';
 
 export const afterRevealOptions = {

@@ -7,7 +7,7 @@ const distFolder = path.resolve('dist');
 
 /**
  * The server, by output path under dist/, and each of its worker threads beside it, where
- * server/lib/module-worker.ts looks for them: the backup's copy (scheduled backups run in the server)
+ * server/platform/lib/module-worker.ts looks for them: the backup's copy (scheduled backups run in the server)
  * and the allocation list's parser (the console's import preview and import).
  */
 const serverEntryPoints = {
@@ -19,7 +19,7 @@ const serverEntryPoints = {
 /**
  * The allocation import, whose million-row runs should pay neither for a TypeScript loader nor for
  * loading hundreds of package files (Kysely alone is ~0.2 s of module loading): its packages are bundled
- * in, but for the native one. Its worker thread sits beside it, where server/lib/module-worker.ts looks.
+ * in, but for the native one. Its worker thread sits beside it, where server/platform/lib/module-worker.ts looks.
  */
 const importEntryPoints = {
   'scripts/import-allocations': 'scripts/import-allocations.ts',
@@ -58,7 +58,7 @@ export function serverBuildIsStale(): boolean {
 /**
  * ES modules for production: our TypeScript compiled and bundled, every package left to node_modules
  * (native modules such as better-sqlite3 and sharp cannot be bundled). Files read at run time are found
- * from the project root (server/lib/project-root.ts), not from the bundle. `outdir` must sit inside
+ * from the project root (server/platform/lib/project-root.ts), not from the bundle. `outdir` must sit inside
  * the project for that reason.
  */
 export async function buildServer(outdir = distFolder): Promise<void> {

@@ -1,7 +1,7 @@
 /** `npm run set-staking -- --locked N`: stores how many NFTs of the collection are locked in staking. */
 import os from 'node:os';
-import { commandActor, recordChange } from '../server/features/audit/audit.service.js';
-import { getStakingLocked, parseLockedCount, setStakingLocked } from '../server/features/staking/staking.service.js';
+import { commandActor, recordChange } from '../server/features/audit/index.js';
+import { getStakingLocked, parseLockedCount, setStakingLocked } from '../server/features/staking/index.js';
 import { brand } from '@shared/brand';
 import { runCommand, UsageError, withDatabase } from './cli.js';
 

@@ -7,10 +7,10 @@
  * a SIGTERM to the process group, and npm with it, while the server is still answering.
  */
 import { spawn } from 'node:child_process';
-import { loadConfig } from '../server/config.js';
-import { connectDatabase } from '../server/db/connect.js';
-import { prepareSchema } from '../server/db/migrate.js';
-import { type DemoLoad, loadDemoData } from '../server/demo/load-demo-data.js';
+import { loadConfig } from '../server/platform/config.js';
+import { connectDatabase } from '../server/platform/db/connect.js';
+import { prepareSchema } from '../server/platform/db/migrate.js';
+import { type DemoLoad, loadDemoData } from '../server/features/demo/index.js';
 import { buildClient, clientBuildIsStale } from './client-build.js';
 import { buildServer, serverBuildIsStale, serverBundle, serverNodeFlags } from './server-build.js';
 
@@ -49,6 +49,6 @@ try {
 
 const server = spawn(process.execPath, [...serverNodeFlags, serverBundle], { stdio: 'inherit' });
 // A signal sent to the whole group reaches the server as well: it takes this copy for the same one
-// (server/graceful-shutdown.ts), while a signal sent to this process alone still reaches it.
+// (server/platform/graceful-shutdown.ts), while a signal sent to this process alone still reaches it.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

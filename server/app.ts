@@ -2,61 +2,61 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
-import type { AppConfig } from './config.js';
-import type { DatabaseHandle } from './db/connect.js';
-import { createDemoPresence } from './demo/demo-presence.js';
-import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './errors.js';
-import activityRoutes from './features/activity/activity.routes.js';
-import adminRoutes from './features/admin/admin.routes.js';
-import allocationRoutes from './features/allocation/allocation.routes.js';
-import authRoutes from './features/auth/auth.routes.js';
-import sessionsRoutes from './features/auth/sessions.routes.js';
-import chainRoutes from './features/chain/chain.routes.js';
-import collectionRoutes from './features/collection/collection.routes.js';
-import configRoutes from './features/config/config.routes.js';
-import disputesRoutes from './features/disputes/disputes.routes.js';
-import { buildPublicConfig } from './features/config/public-config.js';
-import healthRoutes from './features/health/health.routes.js';
-import leaderboardRoutes from './features/leaderboard/leaderboard.routes.js';
-import { memePage } from './features/memes/meme-page.js';
-import memesRoutes from './features/memes/memes.routes.js';
-import { createTemplateLibrary } from './features/memes/templates.js';
-import securityTxtRoutes from './features/security-txt/security-txt.routes.js';
-import simulatedXRoutes from './features/simulated-x/simulated-x.routes.js';
-import tokensRoutes from './features/tokens/tokens.routes.js';
-import stakingRoutes from './features/staking/staking.routes.js';
-import tweetsRoutes from './features/tweets/tweets.routes.js';
-import { createUploadStore } from './features/uploads/create-upload-store.js';
-import uploadsRoutes from './features/uploads/uploads.routes.js';
-import uploadsStatic from './plugins/uploads-static.js';
-import usersRoutes from './features/users/users.routes.js';
-import xAuthRoutes from './features/x-auth/x-auth.routes.js';
+import type { AppConfig } from './platform/config.js';
+import type { DatabaseHandle } from './platform/db/connect.js';
+import { createDemoPresence } from './features/demo/index.js';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './platform/errors.js';
+import { activityRoutes } from './features/activity/index.js';
+import { adminRoutes } from './features/admin/index.js';
+import { allocationRoutes, publishRootAtReveal } from './features/allocation/index.js';
+import { authRoutes } from './features/auth/index.js';
+import { sessionsRoutes } from './features/auth/index.js';
+import { chainRoutes } from './features/chain/index.js';
+import { collectionRoutes } from './features/collection/index.js';
+import { configRoutes } from './features/config/index.js';
+import { disputesRoutes } from './features/disputes/index.js';
+import { buildPublicConfig } from './features/config/index.js';
+import { healthRoutes } from './features/health/index.js';
+import { leaderboardRoutes } from './features/leaderboard/index.js';
+import { memePage } from './features/memes/index.js';
+import { memesRoutes } from './features/memes/index.js';
+import { createTemplateLibrary } from './features/memes/index.js';
+import { securityTxtRoutes } from './features/security-txt/index.js';
+import { simulatedXRoutes } from './features/simulated-x/index.js';
+import { tokensRoutes } from './features/tokens/index.js';
+import { stakingRoutes } from './features/staking/index.js';
+import { tweetsRoutes } from './features/tweets/index.js';
+import { createUploadStore } from './features/uploads/index.js';
+import { uploadsRoutes } from './features/uploads/index.js';
+import { uploadsStatic } from './features/uploads/index.js';
+import { usersRoutes } from './features/users/index.js';
+import { xAuthRoutes } from './features/x-auth/index.js';
 import { createGenerationProvider } from './integrations/generation/create-provider.js';
 import { createXClient } from './integrations/x-client.js';
-import { createSecretBox } from './lib/secret-box.js';
-import costLimits from './plugins/cost-limits.js';
-import database from './plugins/database.js';
-import backupSchedule from './plugins/backup-schedule.js';
-import dataDirLock from './plugins/data-dir-lock.js';
-import draining from './plugins/draining.js';
-import janitor from './plugins/janitor.js';
-import launch from './plugins/launch.js';
-import lookupCounts from './plugins/lookup-counts.js';
-import loadShedding from './plugins/load-shedding.js';
-import metrics from './plugins/metrics.js';
-import openapi from './plugins/openapi.js';
-import rateLimits from './plugins/rate-limits.js';
-import security from './plugins/security.js';
-import session from './plugins/session.js';
-import spa from './plugins/spa.js';
-import { logStream } from './log-stream.js';
-import { type LogDestination, RequestLogController } from './request-log.js';
-import { serverTimeouts } from './server-timeouts.js';
-import { trustProxyOption } from './trust-proxy.js';
-import { resolveSessionSecret } from './session-secret.js';
-import { validatorCompiler } from './validation.js';
-import { rememberingSerializerFactory } from './lib/serializer-cache.js';
-import { simulatedXPrefix } from './x-mode.js';
+import { createSecretBox } from './platform/lib/secret-box.js';
+import { costLimits } from './features/rate-limits/index.js';
+import database from './platform/http/database.js';
+import { backupSchedule } from './features/backups/index.js';
+import dataDirLock from './platform/http/data-dir-lock.js';
+import draining from './platform/http/draining.js';
+import { janitor } from './features/janitor/index.js';
+import { launch } from './features/launch/index.js';
+import { lookupCounts } from './features/lookups/index.js';
+import loadShedding from './platform/http/load-shedding.js';
+import metrics from './metrics.plugin.js';
+import openapi from './platform/http/openapi.js';
+import { rateLimits } from './features/rate-limits/index.js';
+import security from './platform/http/security.js';
+import { session } from './features/auth/index.js';
+import spa from './platform/http/spa.js';
+import { logStream } from './platform/log-stream.js';
+import { type LogDestination, RequestLogController } from './platform/request-log.js';
+import { serverTimeouts } from './platform/server-timeouts.js';
+import { trustProxyOption } from './platform/trust-proxy.js';
+import { resolveSessionSecret } from './platform/session-secret.js';
+import { validatorCompiler } from './platform/validation.js';
+import { rememberingSerializerFactory } from './platform/lib/serializer-cache.js';
+import { simulatedXPrefix } from './platform/x-mode.js';
 
 export interface AppOverrides {
   /** An already-open database (tests share one across apps). */
@@ -78,7 +78,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       stream: destination,
     },
-    // One line per request instead of Fastify's two (server/request-log.ts).
+    // One line per request instead of Fastify's two (server/platform/request-log.ts).
     logController: new RequestLogController(config.logLevel, destination || null),
     // No pino child per request (a fifth of a cached answer's cost): the lines about a request name
     // its id themselves (request-log.ts, errors.ts).
@@ -124,7 +124,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
   await app.register(costLimits, { config });
   await app.register(janitor, { config, store });
   await app.register(backupSchedule, { config, ...(overrides.now ? { now: overrides.now } : {}) });
-  await app.register(launch, { config, ...(overrides.now ? { now: overrides.now } : {}) });
+  await app.register(launch, { config, onReveal: publishRootAtReveal, ...(overrides.now ? { now: overrides.now } : {}) });
   await app.register(lookupCounts, overrides.now ? { now: overrides.now } : {});
   // After what it reads (database, shedding, launch), before the routes its hooks count.
   await app.register(metrics, { config });

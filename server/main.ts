@@ -1,8 +1,8 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
-import { gracefulShutdown } from './graceful-shutdown.js';
-import { listenOnSockets } from './lib/listen-sockets.js';
-import { describeXMode, xPolicyWarning } from './x-mode.js';
+import { ConfigError, loadConfig } from './platform/config.js';
+import { gracefulShutdown } from './platform/graceful-shutdown.js';
+import { listenOnSockets } from './platform/lib/listen-sockets.js';
+import { describeXMode, xPolicyWarning } from './platform/x-mode.js';
 
 async function main(): Promise<void> {
   let config;

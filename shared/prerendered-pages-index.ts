@@ -1,4 +1,4 @@
-/** Where the build writes its prerendered pages (scripts/prerender.ts) and the server reads them (server/plugins/prerendered-pages.ts). */
+/** Where the build writes its prerendered pages (scripts/prerender.ts) and the server reads them (server/platform/http/prerendered-pages.ts). */
 export const pagesFolder = 'pages';
 export const pagesIndexFile = 'pages.json';
 

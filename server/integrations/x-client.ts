@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { AppConfig } from '../config.js';
-import { lastCallState } from '../lib/upstream-state.js';
+import type { AppConfig } from '../platform/config.js';
+import { lastCallState } from '../platform/lib/upstream-state.js';
 import { fetchBounded, UpstreamError } from './http.js';
 
 export interface XTokens {

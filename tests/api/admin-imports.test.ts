@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { commandActor } from '../../server/features/audit/audit.service.js';
 import { computeAllocationRoot } from '../../server/features/allocation/allocation-tree.js';
-import { importAllocationsFile } from '../../server/features/imports/imports.service.js';
+import { importAllocationsFile } from '../../server/features/imports/index.js';
 import { revealAt } from '../../server/features/launch/launch.service.js';
 import { grant } from '../helpers/admin-callers.js';
 import { createTestWallet } from '../helpers/bitcoin-signer.js';

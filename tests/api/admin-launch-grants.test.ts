@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../server/app.js';
-import { connectDatabase } from '../../server/db/connect.js';
+import { connectDatabase } from '../../server/platform/db/connect.js';
 import { launchStateTtlMs } from '../../server/features/launch/launch.service.js';
 import { grant } from '../helpers/admin-callers.js';
 import { createTestWallet, type TestWallet } from '../helpers/bitcoin-signer.js';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vit
 import { launchSettings } from '../../server/features/launch/launch.service.js';
 import { grant } from '../helpers/admin-callers.js';
 import { createTestWallet } from '../helpers/bitcoin-signer.js';
-import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
+import { type FakeUpstream, startFakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { signInWithWallet } from '../helpers/wallet-sign-in.js';
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { nodeSha256 } from '../../server/lib/node-sha256.js';
+import { nodeSha256 } from '../../server/platform/lib/node-sha256.js';
 import { type AllocationReceipt, allocationReceipt, checkReceipt } from '../../shared/allocation-receipt.js';
 import { projectRoot } from '../helpers/run-cli.js';
 import { seedAllocationRecords } from '../helpers/seed.js';

@@ -4,9 +4,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import type { AppConfig } from '../../server/config.js';
-import { connectDatabase } from '../../server/db/connect.js';
-import { tryExclusiveFileLock } from '../../server/db/file-lock.js';
+import type { AppConfig } from '../../server/platform/config.js';
+import { connectDatabase } from '../../server/platform/db/connect.js';
+import { tryExclusiveFileLock } from '../../server/platform/db/file-lock.js';
 import { listCompleteBackups } from '../../server/features/backups/backup-rotation.js';
 import {
   createBackupSchedule,

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setStakingStats } from '../../server/features/settings/settings.repository.js';
 import { answerAfterChange } from '../helpers/answer-after-change.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
-import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
+import { type FakeUpstream, startFakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
 
 let upstream: FakeUpstream;
 let ctx: TestContext | undefined;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { loadConfig } from '../../server/config.js';
+import { loadConfig } from '../../server/platform/config.js';
 import { keepRefusalRecord, refusalsKeptPerMemberPerDay } from '../../server/features/claims/claims.service.js';
 import { createTestWallet } from '../helpers/bitcoin-signer.js';
 import { requestMemeClaim, requestTweetClaim } from '../helpers/claim-requests.js';
-import { type FakeX, startFakeX } from '../helpers/fake-x.js';
+import { type FakeX, startFakeX } from '../../scripts/fake-x/fake-x.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { connectX, loginCookie } from '../helpers/x-flow.js';
 

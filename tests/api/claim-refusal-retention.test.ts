@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { connectDatabase } from '../../server/db/connect.js';
+import { connectDatabase } from '../../server/platform/db/connect.js';
 import { insertRefusal } from '../../server/features/claims/claims.repository.js';
 import { runJanitorPass } from '../../server/features/janitor/janitor.service.js';
 import { createUploadStore } from '../../server/features/uploads/create-upload-store.js';

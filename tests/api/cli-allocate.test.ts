@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppConfig } from '../../server/config.js';
-import type { Database } from '../../server/db/schema.js';
-import { allocateFromPoints, allocationRatio } from '../../server/features/tokens/allocate.service.js';
-import { importPointsFile } from '../../server/features/imports/imports.service.js';
-import { splitByWeights } from '../../server/features/tokens/split-by-weights.js';
+import type { AppConfig } from '../../server/platform/config.js';
+import type { Database } from '../../server/platform/db/schema.js';
+import { allocateFromPoints, allocationRatio } from '../../server/features/imports/allocate/allocate.service.js';
+import { importPointsFile } from '../../server/features/imports/index.js';
+import { splitByWeights } from '../../server/features/imports/allocate/split-by-weights.js';
 import { readPointsStats } from '../../server/features/tokens/tokens-stats.repository.js';
 import { runCli } from '../helpers/run-cli.js';
 import { createTestDatabase } from '../helpers/test-app.js';

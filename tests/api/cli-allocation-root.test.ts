@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AppConfig } from '../../server/config.js';
-import type { Database } from '../../server/db/schema.js';
+import type { AppConfig } from '../../server/platform/config.js';
+import type { Database } from '../../server/platform/db/schema.js';
 import { listAllocationSnapshots } from '../../server/features/allocation/allocation-snapshots.repository.js';
-import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
+import { type FakeUpstream, startFakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
 import { projectRoot, runCli } from '../helpers/run-cli.js';
 import { createTestDatabase } from '../helpers/test-app.js';
 

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
-import type { AppConfig } from '../../server/config.js';
-import type { Database } from '../../server/db/schema.js';
+import type { AppConfig } from '../../server/platform/config.js';
+import type { Database } from '../../server/platform/db/schema.js';
 import { launchSettings } from '../../server/features/launch/launch.service.js';
-import { startFakeUpstream } from '../helpers/fake-upstream.js';
+import { startFakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
 import { runCli } from '../helpers/run-cli.js';
 import { createTestDatabase } from '../helpers/test-app.js';
 

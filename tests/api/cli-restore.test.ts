@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config.js';
-import { connectDatabase } from '../../server/db/connect.js';
+import { loadConfig } from '../../server/platform/config.js';
+import { connectDatabase } from '../../server/platform/db/connect.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
 import { tempFolder } from '../helpers/backup-drill.js';
 import { runCli } from '../helpers/run-cli.js';

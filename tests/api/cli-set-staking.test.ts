@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppConfig } from '../../server/config.js';
-import type { Database } from '../../server/db/schema.js';
+import type { AppConfig } from '../../server/platform/config.js';
+import type { Database } from '../../server/platform/db/schema.js';
 import { getStakingStats } from '../../server/features/settings/settings.repository.js';
 import { parseLockedCount, setStakingLocked } from '../../server/features/staking/staking.service.js';
 import { runCli } from '../helpers/run-cli.js';

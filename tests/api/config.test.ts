@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultExternalLinks, externalLinkVariables } from '../../shared/links.js';
 import type { PublicConfig } from '../../shared/schemas/config.js';
-import { ConfigError, loadConfig } from '../../server/config.js';
+import { ConfigError, loadConfig } from '../../server/platform/config.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 
 let ctx: TestContext | undefined;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { loadConfig } from '../../server/config.js';
+import { loadConfig } from '../../server/platform/config.js';
 import { firstBackupDelayMs } from '../../server/features/backups/backup-schedule.service.js';
 import { type PostgresCluster, startPostgresCluster } from '../helpers/postgres-cluster.js';
 import { ownSqliteEnv, type ServerProcess, startServerProcess } from '../helpers/server-process.js';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadDemoData, readDemoData } from '../../server/demo/load-demo-data.js';
+import { loadDemoData, readDemoData } from '../../server/features/demo/load-demo-data.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 
 let ctx: TestContext;

@@ -1,11 +1,11 @@
 import { Migrator, PostgresAdapter, sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrations } from '../../migrations/index.js';
-import { connectDatabase } from '../../server/db/connect.js';
-import { migrateToLatest } from '../../server/db/migrate.js';
+import { connectDatabase } from '../../server/platform/db/connect.js';
+import { migrateToLatest } from '../../server/platform/db/migrate.js';
 import { indexedTextOf } from '../../server/features/claims/duplicate-check.js';
 import { requestMemeClaim, requestTweetClaim } from '../helpers/claim-requests.js';
-import { type FakeX, startFakeX } from '../helpers/fake-x.js';
+import { type FakeX, startFakeX } from '../../scripts/fake-x/fake-x.js';
 import { createTestApp, type TestContext, testConfig } from '../helpers/test-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 import { connectX, loginCookie } from '../helpers/x-flow.js';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { splitMemeText } from '../../shared/meme-text.js';
 import { checkTweet } from '../../shared/tweet-rules.js';
-import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.js';
+import { startFakeUpstream, type FakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 import { loginCookie } from '../helpers/x-flow.js';

@@ -3,7 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gracefulShutdown } from '../../server/graceful-shutdown.js';
+import { gracefulShutdown } from '../../server/platform/graceful-shutdown.js';
 import { ownSqliteEnv, type ServerProcess, startServerProcess } from '../helpers/server-process.js';
 import { createTestApp } from '../helpers/test-app.js';
 

@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { type App, buildApp } from '../../server/app.js';
-import { type AppConfig, ConfigError, loadConfig } from '../../server/config.js';
-import { connectDatabase, type DatabaseHandle } from '../../server/db/connect.js';
-import { migrateToLatest } from '../../server/db/migrate.js';
+import { type AppConfig, ConfigError, loadConfig } from '../../server/platform/config.js';
+import { connectDatabase, type DatabaseHandle } from '../../server/platform/db/connect.js';
+import { migrateToLatest } from '../../server/platform/db/migrate.js';
 import { launchSettings, launchStateTtlMs } from '../../server/features/launch/launch.service.js';
 import { answerAfterChange } from '../helpers/answer-after-change.js';
-import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
+import { type FakeUpstream, startFakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
 import { runCli } from '../helpers/run-cli.js';
 import { seedAllocationRecords, seedPointsAllocations } from '../helpers/seed.js';
 import { testConfig } from '../helpers/test-app.js';

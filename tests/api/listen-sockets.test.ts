@@ -4,9 +4,9 @@ import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/free-port.js';
 import { type App, buildApp } from '../../server/app.js';
-import { connectDatabase } from '../../server/db/connect.js';
-import { migrateToLatest } from '../../server/db/migrate.js';
-import { listenOnSockets, reusePortSupported } from '../../server/lib/listen-sockets.js';
+import { connectDatabase } from '../../server/platform/db/connect.js';
+import { migrateToLatest } from '../../server/platform/db/migrate.js';
+import { listenOnSockets, reusePortSupported } from '../../server/platform/lib/listen-sockets.js';
 import { testConfig } from '../helpers/test-app.js';
 
 /** Sockets listening on `port` on IPv4 (Linux's /proc/net/tcp: state 0A is LISTEN). */

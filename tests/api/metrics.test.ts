@@ -8,8 +8,8 @@ import { answerDispute } from '../../server/features/disputes/disputes.service.j
 import { launchStateTtlMs, pause } from '../../server/features/launch/launch.service.js';
 import { blockTheEventLoop } from '../helpers/block-event-loop.js';
 import { requestMemeClaim, requestTweetClaim } from '../helpers/claim-requests.js';
-import { startFakeUpstream } from '../helpers/fake-upstream.js';
-import { startFakeX } from '../helpers/fake-x.js';
+import { startFakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
+import { startFakeX } from '../../scripts/fake-x/fake-x.js';
 import { projectRoot } from '../helpers/run-cli.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importAllocationsFile } from '../../server/features/imports/imports.service.js';
+import { importAllocationsFile } from '../../server/features/imports/index.js';
 import { grant } from '../helpers/admin-callers.js';
 import { createTestWallet } from '../helpers/bitcoin-signer.js';
 import { projectRoot } from '../helpers/run-cli.js';

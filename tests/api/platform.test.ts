@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { connectDatabase } from '../../server/db/connect.js';
+import { connectDatabase } from '../../server/platform/db/connect.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { postgresUrl } from '../helpers/test-database.js';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readNow } from '../../server/db/read-now.js';
+import { readNow } from '../../server/platform/db/read-now.js';
 import { walletCategoriesQuery } from '../../server/features/allocation/allocation.repository.js';
 import { createTestDatabase } from '../helpers/test-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';

@@ -5,12 +5,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as publishedRootsMigration from '../../migrations/2026_11_28_0900_record_published_roots.js';
-import { loadDemoData } from '../../server/demo/load-demo-data.js';
-import { RootChangeRefused } from '../../server/features/allocation/published-roots.service.js';
+import { loadDemoData } from '../../server/features/demo/load-demo-data.js';
+import { publishRootAtReveal, RootChangeRefused } from '../../server/features/allocation/published-roots.service.js';
 import { commandActor } from '../../server/features/audit/audit.service.js';
-import { importAllocationsFile, type ImportOptions } from '../../server/features/imports/imports.service.js';
+import { importAllocationsFile, type ImportOptions } from '../../server/features/imports/index.js';
 import { revealAt, revealNow } from '../../server/features/launch/launch.service.js';
-import { nodeSha256 } from '../../server/lib/node-sha256.js';
+import { nodeSha256 } from '../../server/platform/lib/node-sha256.js';
 import { allocationReceipt, checkReceipt } from '../../shared/allocation-receipt.js';
 import type { PublishedRoots } from '../../shared/schemas/allocation-roots.js';
 import { replacementText, rootStanding } from '../../shared/published-roots.js';
@@ -89,13 +89,13 @@ describe('publishing a root', () => {
 
   it('reveal-now publishes the root the list holds; a list of the demo set alone is never published', async () => {
     await loadDemoData(ctx.handle.db);
-    await revealNow(ctx.handle.db);
+    await revealNow(ctx.handle.db, publishRootAtReveal);
     expect(await roots()).toEqual([]);
 
     await revealAt(ctx.handle.db, { kind: 'time', at: new Date(clock.now + 3_600_000).toISOString() });
     const imported = await importList(first, { keepDemo: true });
     expect(imported.publication).toMatchObject({ kind: 'hidden' });
-    await revealNow(ctx.handle.db);
+    await revealNow(ctx.handle.db, publishRootAtReveal);
     expect(await roots()).toEqual([expect.objectContaining({ root: imported.merkle!.root, replacedAt: null })]);
   });
 });

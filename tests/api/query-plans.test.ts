@@ -1,7 +1,7 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preparedQuery } from '../../server/db/prepared-query.js';
-import type { Database } from '../../server/db/schema.js';
+import { preparedQuery } from '../../server/platform/db/prepared-query.js';
+import type { Database } from '../../server/platform/db/schema.js';
 import { manyWalletsCategoriesQuery, walletCategoriesQuery } from '../../server/features/allocation/allocation.repository.js';
 import { categoryTotalsQuery, walletTotalsPageQuery } from '../../server/features/allocation/allocation-stats.repository.js';
 import { rankedAboveQuery, rankedPageQuery } from '../../server/features/leaderboard/leaderboard.repository.js';

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../server/app.js';
-import { connectDatabase, type DatabaseHandle } from '../../server/db/connect.js';
-import { migrateToLatest } from '../../server/db/migrate.js';
+import { connectDatabase, type DatabaseHandle } from '../../server/platform/db/connect.js';
+import { migrateToLatest } from '../../server/platform/db/migrate.js';
 import { testConfig } from '../helpers/test-app.js';
 
 let lines: Record<string, unknown>[];

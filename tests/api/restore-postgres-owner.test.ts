@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { connectDatabase } from '../../server/db/connect.js';
-import { migrateToLatest } from '../../server/db/migrate.js';
+import { connectDatabase } from '../../server/platform/db/connect.js';
+import { migrateToLatest } from '../../server/platform/db/migrate.js';
 import { createBackup } from '../../server/features/backups/backup.service.js';
 import { tempFolder } from '../helpers/backup-drill.js';
 import { runCli } from '../helpers/run-cli.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config.js';
+import { ConfigError, loadConfig } from '../../server/platform/config.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 
 /** RFC 9116: where a researcher who found a phishing copy or a flaw reaches the operator. */

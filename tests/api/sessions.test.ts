@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { connectDatabase } from '../../server/db/connect.js';
-import { migrateToLatest } from '../../server/db/migrate.js';
-import type { Database } from '../../server/db/schema.js';
-import { hashSessionId } from '../../server/features/auth/auth.service.js';
+import { connectDatabase } from '../../server/platform/db/connect.js';
+import { migrateToLatest } from '../../server/platform/db/migrate.js';
+import type { Database } from '../../server/platform/db/schema.js';
+import { hashSessionId } from '../../server/platform/lib/session-hash.js';
 import { pruneExpired } from '../../server/features/auth/pruning.service.js';
 import { insertUserIfAbsent } from '../../server/features/users/users.repository.js';
 import { cookiePair, createTestApp, testConfig, type TestContext } from '../helpers/test-app.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { connectDatabase } from '../../server/db/connect.js';
+import { connectDatabase } from '../../server/platform/db/connect.js';
 import { runJanitorPass } from '../../server/features/janitor/janitor.service.js';
 import { insertMeme } from '../../server/features/memes/memes.repository.js';
 import { pruneUnusedUploads, unusedUploadGraceMs } from '../../server/features/uploads/upload-pruning.service.js';

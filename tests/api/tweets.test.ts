@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { requestTweetClaim } from '../helpers/claim-requests.js';
-import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.js';
-import { type FakeX, startFakeX } from '../helpers/fake-x.js';
+import { startFakeUpstream, type FakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
+import { type FakeX, startFakeX } from '../../scripts/fake-x/fake-x.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 import { connectX, loginCookie } from '../helpers/x-flow.js';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
-import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
+import { type FakeUpstream, startFakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
 
 let upstream: FakeUpstream;
 let ctx: TestContext | undefined;

@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config.js';
+import { loadConfig } from '../../server/platform/config.js';
 import { verifyWalletSignature } from '../../server/features/auth/wallet-signature.js';
 import { addressKinds, createTestWallet, type TestWallet } from '../helpers/bitcoin-signer.js';
 import { requestMemeClaim, requestTweetClaim } from '../helpers/claim-requests.js';
-import { type FakeX, startFakeX } from '../helpers/fake-x.js';
+import { type FakeX, startFakeX } from '../../scripts/fake-x/fake-x.js';
 import { multipartBody } from '../helpers/multipart.js';
 import { cookiePair, createTestApp, type TestContext } from '../helpers/test-app.js';
 import { requestChallenge, sendVerify, signInWithWallet } from '../helpers/wallet-sign-in.js';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config.js';
+import { ConfigError, loadConfig } from '../../server/platform/config.js';
 import { requestMemeClaim, requestTweetClaim } from '../helpers/claim-requests.js';
-import { type FakeX, startFakeX } from '../helpers/fake-x.js';
+import { type FakeX, startFakeX } from '../../scripts/fake-x/fake-x.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 import { connectX, loginCookie } from '../helpers/x-flow.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { commandActor } from '../../server/features/audit/audit.service.js';
 import { computeAllocationRoot } from '../../server/features/allocation/allocation-tree.js';
-import { importAllocationsFile, removeAllocationSource } from '../../server/features/imports/imports.service.js';
+import { importAllocationsFile, removeAllocationSource } from '../../server/features/imports/index.js';
 import { grant } from '../helpers/admin-callers.js';
 import { axeViolations } from '../helpers/axe.js';
 import { createTestWallet } from '../helpers/bitcoin-signer.js';

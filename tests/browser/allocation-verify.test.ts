@@ -1,10 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadDemoData } from '../../server/demo/load-demo-data.js';
+import { loadDemoData } from '../../server/features/demo/load-demo-data.js';
 import { upsertAllocationSnapshot } from '../../server/features/allocation/allocation-snapshots.repository.js';
 import { computeAllocationRoot } from '../../server/features/allocation/allocation-tree.js';
 import { gotoHydrated, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
-import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
+import { type FakeUpstream, startFakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
 
 // The demo whale: five records (airdrop, three whale bonus releases, a staking season).
 const whale = 'bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297';

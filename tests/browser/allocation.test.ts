@@ -12,7 +12,7 @@ import {
   startServerWithClock,
   toastWithText,
 } from '../helpers/browser.js';
-import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
+import { type FakeUpstream, startFakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
 import { seedAllocationRecords, seedPointsAllocations } from '../helpers/seed.js';
 import { fakeWallet, mainnetWallets } from '../helpers/wallets.js';
 

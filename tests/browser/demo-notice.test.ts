@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPresenceTtlMs } from '../../server/demo/demo-presence.js';
-import { loadDemoData } from '../../server/demo/load-demo-data.js';
-import { removeDemoData } from '../../server/demo/remove-demo-data.js';
+import { demoPresenceTtlMs } from '../../server/features/demo/demo-presence.js';
+import { loadDemoData } from '../../server/features/demo/load-demo-data.js';
+import { removeDemoData } from '../../server/features/demo/remove-demo-data.js';
 import { launchBrowser, type RunningServer, startServerWithClock } from '../helpers/browser.js';
 
 let server: RunningServer;

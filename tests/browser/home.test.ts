@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { setStakingStats } from '../../server/features/settings/settings.repository.js';
 import { defaultExternalLinks as externalLinks } from '../../shared/links.js';
 import { gotoHydrated, launchBrowser, type RunningServer, startServerWithClock } from '../helpers/browser.js';
-import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
+import { type FakeUpstream, startFakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
 
 const statPath = '/v2/ord/btc/stat';
 const marketOk = { kind: 'json', body: { floorPrice: '1500000', supply: '3420' } } as const;

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setNotice, setPause, setRevealSchedule } from '../../server/features/settings/settings.repository.js';
 import { eventually, gotoHydrated, holdRequests, isHydrated, launchBrowser, type RunningServer, startServerWithClock } from '../helpers/browser.js';
-import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
+import { type FakeUpstream, startFakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 

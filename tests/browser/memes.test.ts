@@ -10,7 +10,7 @@ import {
   startServer,
   toastWithText,
 } from '../helpers/browser.js';
-import { type FakeX, type FakeXUser, startFakeX } from '../helpers/fake-x.js';
+import { type FakeX, type FakeXUser, startFakeX } from '../../scripts/fake-x/fake-x.js';
 import { fakeWallet } from '../helpers/wallets.js';
 
 const typeMessage = 'Please upload an image file (JPG, PNG, etc.)';

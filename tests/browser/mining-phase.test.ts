@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
-import { type FakeX, startFakeX } from '../helpers/fake-x.js';
+import { type FakeX, startFakeX } from '../../scripts/fake-x/fake-x.js';
 import { fakeWallet } from '../helpers/wallets.js';
 
 /** Texts that would promise points for a post: none may show while mining is closed. */

@@ -9,7 +9,7 @@ import {
   startServer,
   toastWithText,
 } from '../helpers/browser.js';
-import { type FakeX, type FakeXUser, startFakeX } from '../helpers/fake-x.js';
+import { type FakeX, type FakeXUser, startFakeX } from '../../scripts/fake-x/fake-x.js';
 import { fakeWallet, mainnetWallets } from '../helpers/wallets.js';
 import { loginCookie } from '../helpers/x-flow.js';
 

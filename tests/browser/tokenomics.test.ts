@@ -10,7 +10,7 @@ import {
   type RunningServer,
   startServer,
 } from '../helpers/browser.js';
-import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
+import { type FakeUpstream, startFakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
 
 let upstream: FakeUpstream;
 let server: RunningServer;

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestWallet, type TestWallet } from '../helpers/bitcoin-signer.js';
 import { eventually, expectFocused, launchBrowser, type RunningServer, startServer, toastWithText } from '../helpers/browser.js';
-import { type FakeX, startFakeX } from '../helpers/fake-x.js';
+import { type FakeX, startFakeX } from '../../scripts/fake-x/fake-x.js';
 import { axeViolations } from '../helpers/axe.js';
 
 /** Where the stand-in wallet refuses, as a user clicking "Reject" in the real extension would. */

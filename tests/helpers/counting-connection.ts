@@ -1,9 +1,9 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import type { AppConfig } from '../../server/config.js';
-import { sqliteFile } from '../../server/db/connect.js';
-import type { Database } from '../../server/db/schema.js';
+import type { AppConfig } from '../../server/platform/config.js';
+import { sqliteFile } from '../../server/platform/db/connect.js';
+import type { Database } from '../../server/platform/db/schema.js';
 
 /**
  * Runs `use` on a connection of its own to the app's database (SQLite file or PostgreSQL) that counts

@@ -1,10 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app.js';
-import { connectDatabase } from '../../server/db/connect.js';
-import { migrateToLatest } from '../../server/db/migrate.js';
-import { sessionCookieName } from '../../server/plugins/session.js';
-import { startFakeUpstream } from './fake-upstream.js';
-import { startFakeX } from './fake-x.js';
+import { connectDatabase } from '../../server/platform/db/connect.js';
+import { migrateToLatest } from '../../server/platform/db/migrate.js';
+import { sessionCookieName } from '../../server/platform/public-paths.js';
+import { startFakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
+import { startFakeX } from '../../scripts/fake-x/fake-x.js';
 import type { MultipartShape } from './fuzz-multipart.js';
 import { sampleFiles } from './fuzz-multipart.js';
 import { type FuzzRequest, mutatingMethods, type OpenApiDocument, routesFromDocument } from './fuzz-requests.js';

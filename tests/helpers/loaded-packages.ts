@@ -5,8 +5,8 @@
  */
 import { createRequire } from 'node:module';
 import { buildApp } from '../../server/app.js';
-import { loadConfig } from '../../server/config.js';
-import { connectDatabase } from '../../server/db/connect.js';
+import { loadConfig } from '../../server/platform/config.js';
+import { connectDatabase } from '../../server/platform/db/connect.js';
 import { verifyWalletSignature } from '../../server/features/auth/wallet-signature.js';
 
 const packages = process.argv.slice(2);

@@ -2,7 +2,7 @@
  * Writes `LINES` numbered log lines (with two-byte and three-byte characters) through the server's log
  * stream, in bursts larger than a pipe holds, then exits. Run by tests/unit/log-stream.test.ts.
  */
-import { logStream } from '../../server/log-stream.js';
+import { logStream } from '../../server/platform/log-stream.js';
 
 // Touching process.stdout makes a pipe on fd 1 non-blocking, as it is in the server (pino, console).
 void process.stdout.writable;

@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import type { Database } from '../../server/db/schema.js';
+import type { Database } from '../../server/platform/db/schema.js';
 
 /**
  * The plan of a repository's own compiled query (the SQL and parameters a call runs), on either dialect.

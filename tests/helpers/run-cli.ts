@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AppConfig } from '../../server/config.js';
+import type { AppConfig } from '../../server/platform/config.js';
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../server/db/schema.js';
+import type { Database } from '../../server/platform/db/schema.js';
 import { refreshPointsStats } from '../../server/features/tokens/tokens-stats.repository.js';
 import { toMicro } from '../../shared/token-amount.js';
 

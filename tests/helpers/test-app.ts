@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type App, type AppOverrides, buildApp } from '../../server/app.js';
-import { type AppConfig, loadConfig } from '../../server/config.js';
-import { connectDatabase, type DatabaseHandle } from '../../server/db/connect.js';
-import { migrateToLatest } from '../../server/db/migrate.js';
+import { type AppConfig, loadConfig } from '../../server/platform/config.js';
+import { connectDatabase, type DatabaseHandle } from '../../server/platform/db/connect.js';
+import { migrateToLatest } from '../../server/platform/db/migrate.js';
 import { createPostgresSchema, postgresUrl } from './test-database.js';
 
 export interface TestContext {

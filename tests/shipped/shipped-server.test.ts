@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestWallet } from '../helpers/bitcoin-signer.js';
-import { type FakeX, startFakeX } from '../helpers/fake-x.js';
+import { type FakeX, startFakeX } from '../../scripts/fake-x/fake-x.js';
 import { type Caller, httpCaller } from '../helpers/http-caller.js';
 import { multipartBody } from '../helpers/multipart.js';
 import { projectRoot, runCli } from '../helpers/run-cli.js';

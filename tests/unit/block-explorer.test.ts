@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchTipHeight } from '../../server/integrations/block-explorer.js';
 import { UpstreamError } from '../../server/integrations/http.js';
-import { type FakeUpstream, startFakeUpstream } from '../helpers/fake-upstream.js';
+import { type FakeUpstream, startFakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
 
 let upstream: FakeUpstream;
 let run = 0;

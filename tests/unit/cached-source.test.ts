@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CachedSource } from '../../server/lib/cached-source.js';
+import { CachedSource } from '../../server/platform/lib/cached-source.js';
 
 function clock(start = 0) {
   let now = start;

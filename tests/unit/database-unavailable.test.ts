@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DatabaseHealth, type DatabaseStateChange } from '../../server/db/database-health.js';
-import { databaseUnavailability, DatabaseUnavailableError } from '../../server/db/database-unavailable.js';
+import { DatabaseHealth, type DatabaseStateChange } from '../../server/platform/db/database-health.js';
+import { databaseUnavailability, DatabaseUnavailableError } from '../../server/platform/db/database-unavailable.js';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DataDirBusyError, holdDataDirLock, takeDataDirForRestore } from '../../server/db/data-dir-lock.js';
-import { tryExclusiveFileLock, tryFileLock } from '../../server/db/file-lock.js';
+import { DataDirBusyError, holdDataDirLock, takeDataDirForRestore } from '../../server/platform/db/data-dir-lock.js';
+import { tryExclusiveFileLock, tryFileLock } from '../../server/platform/db/file-lock.js';
 
 let dir: string;
 const releases: Array<() => void> = [];

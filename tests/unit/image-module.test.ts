@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../helpers/run-cli.js';
 
 // sharp behind one module: its limits (pixel ceiling, cache) are set there and hold on every path.
-const imageModule = 'server/lib/images.ts';
+const imageModule = 'server/platform/lib/images.ts';
 const importsSharp = /(?:from\s*|import\s*\(\s*|require\s*\(\s*|import\s+)['"]sharp(?:\/[^'"]*)?['"]/;
 
 function sourceFiles(folder: string): string[] {

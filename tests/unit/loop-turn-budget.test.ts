@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loopTurnBudget } from '../../server/lib/loop-turn-budget.js';
+import { loopTurnBudget } from '../../server/platform/lib/loop-turn-budget.js';
 
 /** A clock the test moves, and the end of the current turn run when the test says the turn is over. */
 function fakeLoop() {

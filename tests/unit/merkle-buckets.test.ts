@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildMerkleTree, hashLength, merkleProof, sortHashes, toHex, treeRoot } from '../../shared/merkle.js';
 import { proveLeaves } from '../../server/features/allocation/allocation-tree-proof.js';
-import { bucketFirsts, bucketSlice, joinLevels, splitUpperLevels, upperLevels } from '../../server/lib/merkle-buckets.js';
-import { nodeSha256 } from '../../server/lib/node-sha256.js';
+import { bucketFirsts, bucketSlice, joinLevels, splitUpperLevels, upperLevels } from '../../server/platform/lib/merkle-buckets.js';
+import { nodeSha256 } from '../../server/platform/lib/node-sha256.js';
 
 /** `count` leaf hashes, sorted, where every `repeatEvery`-th hash repeats the one before it `repeats` times. */
 function sortedLeaves(count: number, repeatEvery = 0, repeats = 0): Uint8Array {

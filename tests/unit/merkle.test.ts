@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { nodeSha256 } from '../../server/lib/node-sha256.js';
+import { nodeSha256 } from '../../server/platform/lib/node-sha256.js';
 import {
   allocationLeafText,
   buildMerkleTree,

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { type RequestLineFields, requestLine } from '../../server/request-log.js';
+import { type RequestLineFields, requestLine } from '../../server/platform/request-log.js';
 
 /** The line Fastify's own logger (pino) writes for the same fields, its time replaced by `time`. */
 function pinoLine(fields: RequestLineFields, time: number): string {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config.js';
+import { loadConfig } from '../../server/platform/config.js';
 import { projectRoot } from '../helpers/run-cli.js';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config.js';
-import { decideXMode, describeXMode, isFromThisMachine, isLoopbackHost, xPolicyWarning } from '../../server/x-mode.js';
+import { loadConfig } from '../../server/platform/config.js';
+import { decideXMode, describeXMode, isFromThisMachine, isLoopbackHost, xPolicyWarning } from '../../server/platform/x-mode.js';
 
 const local = { clientId: null, host: '127.0.0.1', publicUrl: 'http://127.0.0.1:3000', behindProxy: false, simulatedAllowed: true };
 

@@ -18,7 +18,7 @@ export interface AppPage {
   /**
    * Written to HTML at build time in both languages (client/src/prerender.tsx): the same for everyone,
    * or as a visitor without a session sees it, which the server sends only to a request without a
-   * session cookie (server/plugins/prerendered-pages.ts).
+   * session cookie (server/platform/http/prerendered-pages.ts).
    */
   prerendered: false | 'for-everyone' | 'signed-out';
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../platform/db/schema.js';
 
 async function count(query: { executeTakeFirstOrThrow(): Promise<{ count: number | string | bigint }> }) {
   return Number((await query.executeTakeFirstOrThrow()).count);

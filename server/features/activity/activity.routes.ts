@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type StatsResponse, StatsResponseSchema } from '@shared/schemas/stats';
-import { CachedSource } from '../../lib/cached-source.js';
-import { repeatedAnswer } from '../../lib/repeated-answer.js';
+import { CachedSource } from '../../platform/lib/cached-source.js';
+import { repeatedAnswer } from '../../platform/lib/repeated-answer.js';
 import { activityCounts } from './activity.repository.js';
 
 const day = 24 * 60 * 60 * 1000;

@@ -1,10 +1,10 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AdminRole } from '@shared/schemas/admin';
-import type { Database, User } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
-import { recordAdminCall } from '../auth/sessions.service.js';
-import type { AuditActor } from '../audit/audit.service.js';
+import type { Database, User } from '../../platform/db/schema.js';
+import { AppError } from '../../platform/errors.js';
+import { recordAdminCall } from '../auth/index.js';
+import type { AuditActor } from '../audit/index.js';
 import { roleOf } from './admin.service.js';
 
 declare module 'fastify' {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../platform/db/schema.js';
 
 export async function findAdminRole(db: Kysely<Database>, walletAddress: string) {
   return db.selectFrom('admin_roles').selectAll().where('wallet_address', '=', walletAddress).executeTakeFirst();

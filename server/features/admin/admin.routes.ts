@@ -16,17 +16,17 @@ import {
   DisputeIdParamsSchema,
   WalletParamsSchema,
 } from '@shared/schemas/admin';
-import { AppError, notFound } from '../../errors.js';
-import { errorResponses } from '../../lib/error-responses.js';
-import { exportAuditCsv, listAudit } from '../audit/audit.service.js';
-import { listClaimsForReview } from '../claims/claims.service.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { errorResponses } from '../../platform/lib/error-responses.js';
+import { exportAuditCsv, listAudit } from '../audit/index.js';
+import { listClaimsForReview } from '../claims/index.js';
 import {
   answerDispute,
   type OperatorResult,
   reopenDispute,
   resolveDispute,
-} from '../disputes/disputes.service.js';
-import { setWalletBlocked } from '../moderation/moderation.service.js';
+} from '../disputes/index.js';
+import { setWalletBlocked } from './moderation.service.js';
 import { adminCaller, adminGate } from './admin-gate.js';
 import consoleRoutes from './console.routes.js';
 import claimsRoutes from './claims.routes.js';

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { type AdminRole, adminRoles } from '@shared/schemas/admin';
 import { invalidWalletMessage, isValidJoinAddress, normalizeWallet } from '@shared/wallet';
-import type { Database } from '../../db/schema.js';
-import { type AuditActor, appendAudit } from '../audit/audit.service.js';
+import type { Database } from '../../platform/db/schema.js';
+import { type AuditActor, appendAudit } from '../audit/index.js';
 import { deleteAdminRole, findAdminRole, listAdminRoles, upsertAdminRole } from './admin-roles.repository.js';
 
 export const isAdminRole = (value: string): value is AdminRole => (adminRoles as readonly string[]).includes(value);

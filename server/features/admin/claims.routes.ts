@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ClaimChangeBodySchema, ClaimChangeResponseSchema, ClaimIdParamsSchema } from '@shared/schemas/admin';
-import { AppError, notFound } from '../../errors.js';
-import { errorResponses } from '../../lib/error-responses.js';
-import { changeClaimStanding } from '../claims/claims.service.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { errorResponses } from '../../platform/lib/error-responses.js';
+import { changeClaimStanding } from '../claims/index.js';
 import { adminCaller } from './admin-gate.js';
 
 const tags = ['Admin'];

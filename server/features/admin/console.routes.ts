@@ -12,10 +12,10 @@ import {
 } from '@shared/schemas/admin-console';
 import { WalletParamsSchema } from '@shared/schemas/admin';
 import { isValidJoinAddress, normalizeWallet } from '@shared/wallet';
-import type { Database } from '../../db/schema.js';
-import { badRequest, conflict, notFound } from '../../errors.js';
-import { errorResponses } from '../../lib/error-responses.js';
-import { recordChange } from '../audit/audit.service.js';
+import type { Database } from '../../platform/db/schema.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { errorResponses } from '../../platform/lib/error-responses.js';
+import { recordChange } from '../audit/index.js';
 import {
   launchSettings,
   launchStateTtlMs,
@@ -27,7 +27,8 @@ import {
   revealNow,
   type RevealSchedule,
   setLaunchNotice,
-} from '../launch/launch.service.js';
+} from '../launch/index.js';
+import { publishRootAtReveal } from '../allocation/index.js';
 import { adminCaller } from './admin-gate.js';
 import { grantRole, listRoles, revokeRole } from './admin.service.js';
 import { readLaunchState, readOverview } from './overview.service.js';
@@ -54,7 +55,7 @@ function launchChange(body: LaunchCommandBody, now: number): LaunchChange {
       return { command: 'reveal-at', run: (db) => revealAt(db, parsed.value, now), reveal: parsed.value };
     }
     case 'reveal-now':
-      return { command: 'reveal-now', run: (db) => revealNow(db, now) };
+      return { command: 'reveal-now', run: (db) => revealNow(db, publishRootAtReveal, now) };
     case 'pause': {
       const reason = body.reason.trim();
       if (!reason) throw badRequest('VALIDATION_ERROR', 'A pause needs a reason.');

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { AdminDispute } from '@shared/schemas/admin';
 import type { DisputeStatus } from '@shared/dispute-rules';
-import type { Database } from '../../db/schema.js';
-import { lookupAllocations } from '../allocation/allocation.service.js';
-import { listDisputesForOperator } from '../disputes/disputes.service.js';
+import type { Database } from '../../platform/db/schema.js';
+import { lookupAllocations } from '../allocation/index.js';
+import { listDisputesForOperator } from '../disputes/index.js';
 
 /** The disputes of one status (or all), each with its holder's allocation: two statements however many there are. */
 export async function listDisputesWithHoldings(db: Kysely<Database>, status: DisputeStatus | null): Promise<AdminDispute[]> {

@@ -1,5 +1,5 @@
-import { AppError } from '../../errors.js';
-import type { ListGuardRefusal } from '../imports/imports.service.js';
+import { AppError } from '../../platform/errors.js';
+import type { ListGuardRefusal } from '../imports/index.js';
 
 /**
  * The console preview's answer to a list the import refuses whatever the flags, in the command's words:

@@ -11,12 +11,12 @@ import {
   maxImportUploadBytes,
   previewWalletLimit,
 } from '@shared/schemas/admin-imports';
-import { AppError, badRequest } from '../../errors.js';
-import { errorResponses } from '../../lib/error-responses.js';
-import { formParts } from '../../lib/form-parts.js';
-import { liveTableRoot } from '../allocation/allocation-snapshot.service.js';
-import { afterRevealCheck } from '../allocation/published-roots.service.js';
-import { extraCategoryProblem, importAllocationsFile, listImportSnapshots, needsReplace, sourceNameProblem } from '../imports/imports.service.js';
+import { AppError, badRequest } from '../../platform/errors.js';
+import { errorResponses } from '../../platform/lib/error-responses.js';
+import { formParts } from '../../platform/lib/form-parts.js';
+import { liveTableRoot } from '../allocation/index.js';
+import { afterRevealCheck } from '../allocation/index.js';
+import { extraCategoryProblem, importAllocationsFile, listImportSnapshots, needsReplace, sourceNameProblem } from '../imports/index.js';
 import { previewRefusal } from './import-preview-refusal.js';
 
 const tags = ['Admin'];

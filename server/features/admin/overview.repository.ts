@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../platform/db/schema.js';
 
 /** Claims (posts and memes) accepted from `fromMs` on; tweet_claims_created_at_idx answers it. */
 export async function countClaimsSince(db: Kysely<Database>, fromMs: number): Promise<number> {

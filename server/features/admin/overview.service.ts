@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { AdminOverview, LaunchState } from '@shared/schemas/admin-console';
-import type { Database } from '../../db/schema.js';
-import type { UpstreamSource, UpstreamState } from '../../lib/upstream-state.js';
-import { newestBackupIn } from '../backups/last-backup.service.js';
-import { disputeCounts } from '../disputes/disputes.service.js';
-import { launchSettings } from '../launch/launch.service.js';
-import { lookupsInLastHour } from '../lookups/lookup-counts.service.js';
+import type { Database } from '../../platform/db/schema.js';
+import type { UpstreamSource, UpstreamState } from '../../platform/lib/upstream-state.js';
+import { newestBackupIn } from '../backups/index.js';
+import { disputeCounts } from '../disputes/index.js';
+import { launchSettings } from '../launch/index.js';
+import { lookupsInLastHour } from '../lookups/index.js';
 import { countClaimsSince, newestBackupEntry } from './overview.repository.js';
 
 const dayMs = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import type { Expression, Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../platform/db/schema.js';
 
 /**
  * Members whose wallet is `wallet` or begins with it, or whose linked X handle is `handle` or begins

@@ -7,9 +7,9 @@ import {
   PeopleSearchResponseSchema,
   PersonRecordResponseSchema,
 } from '@shared/schemas/admin-people';
-import { AppError, badRequest, notFound } from '../../errors.js';
-import { errorResponses } from '../../lib/error-responses.js';
-import { adjustPoints } from '../leaderboard/leaderboard.service.js';
+import { AppError, badRequest, notFound } from '../../platform/errors.js';
+import { errorResponses } from '../../platform/lib/error-responses.js';
+import { adjustPoints } from '../leaderboard/index.js';
 import { adminCaller } from './admin-gate.js';
 import { personRecord, searchPeople } from './people.service.js';
 

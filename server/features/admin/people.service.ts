@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import { type PersonMatch, type PersonRecord, peopleMatchLimit, personClaimsShown } from '@shared/schemas/admin-people';
 import { normalizeWallet } from '@shared/wallet';
-import type { Database } from '../../db/schema.js';
-import { countUserClaims, listUserClaims } from '../claims/claims.service.js';
-import { listOwnDisputes } from '../disputes/disputes.service.js';
-import { findUserByWallet } from '../users/users.service.js';
-import { findTwitterAccountByUser, toTwitterAccountView } from '../x-auth/x-auth.service.js';
+import type { Database } from '../../platform/db/schema.js';
+import { countUserClaims, listUserClaims } from '../claims/index.js';
+import { listOwnDisputes } from '../disputes/index.js';
+import { findUserByWallet } from '../users/index.js';
+import { findTwitterAccountByUser, toTwitterAccountView } from '../x-auth/index.js';
 import { findPeople, listSessionRows, listXBindings } from './people.repository.js';
 
 const sessionsShown = 50;

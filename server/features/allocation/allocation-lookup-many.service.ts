@@ -9,8 +9,8 @@ import {
 } from '@shared/schemas/allocation';
 import { fromMicro, toMicro } from '@shared/token-amount';
 import { normalizeWallet } from '@shared/wallet';
-import type { Database } from '../../db/schema.js';
-import { badRequest } from '../../errors.js';
+import type { Database } from '../../platform/db/schema.js';
+import { badRequest } from '../../platform/errors.js';
 import { lookupAllocations } from './allocation.service.js';
 
 type Planned =

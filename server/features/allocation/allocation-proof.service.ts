@@ -8,9 +8,9 @@ import {
 import { allocationLeafText, hashLeaf } from '@shared/merkle';
 import { fromMicro } from '@shared/token-amount';
 import { normalizeWallet } from '@shared/wallet';
-import type { Database } from '../../db/schema.js';
-import { badRequest, notFound } from '../../errors.js';
-import { nodeSha256 } from '../../lib/node-sha256.js';
+import type { Database } from '../../platform/db/schema.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import { nodeSha256 } from '../../platform/lib/node-sha256.js';
 import { findWalletLeafRows } from './allocation-leaves.repository.js';
 import type { AllocationTreeCache } from './allocation-tree-cache.js';
 import { proveLeaves, type ReadBuckets, StaleTreeError } from './allocation-tree-proof.js';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../platform/db/schema.js';
 import { type AllocationSnapshot, deleteAllocationSnapshot, findLatestAsOfBlock, upsertAllocationSnapshot } from './allocation-snapshots.repository.js';
 import { computeAllocationRoot, readTableVersion } from './allocation-tree.js';
 import { findStoredTreeRoot } from './allocation-tree.repository.js';

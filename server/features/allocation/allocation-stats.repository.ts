@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { preparedQuery } from '../../db/prepared-query.js';
-import type { Database } from '../../db/schema.js';
+import { preparedQuery } from '../../platform/db/prepared-query.js';
+import type { Database } from '../../platform/db/schema.js';
 
 /**
  * A sum of micro-tokens as decimal text: exact on both dialects (an integer sum in SQLite, a numeric in

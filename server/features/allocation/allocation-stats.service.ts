@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter } from 'kysely';
 import { type AllocationStats, type AllocationStatsHolder, allocationTopHolders } from '@shared/schemas/allocation';
 import { fromMicro } from '@shared/token-amount';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../platform/db/schema.js';
 import { readCategoryTotals, readWalletTotals } from './allocation-stats.repository.js';
 import { readTableVersion } from './allocation-tree.js';
 

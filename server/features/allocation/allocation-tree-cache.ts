@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { leafCount, type Sha256, toHex, treeRoot } from '@shared/merkle';
-import type { Database } from '../../db/schema.js';
-import { upperLevels } from '../../lib/merkle-buckets.js';
-import { nodeSha256 } from '../../lib/node-sha256.js';
+import type { Database } from '../../platform/db/schema.js';
+import { upperLevels } from '../../platform/lib/merkle-buckets.js';
+import { nodeSha256 } from '../../platform/lib/node-sha256.js';
 import { buildAllocationTree, readTableVersion } from './allocation-tree.js';
 import { type HeldTree, heldPartOf, loadHeldTree, loadTreeSummary, storeBuiltTree, type TreeSummary } from './allocation-tree-store.js';
 

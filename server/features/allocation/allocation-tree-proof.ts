@@ -1,5 +1,5 @@
 import { hashLength, type MerkleTree, merkleProof, type Sha256, treeRoot } from '@shared/merkle';
-import { bucketCount, bucketLeaves, bucketSlice, bucketTree, compareHash, countBelow, leavesInBucket } from '../../lib/merkle-buckets.js';
+import { bucketCount, bucketLeaves, bucketSlice, bucketTree, compareHash, countBelow, leavesInBucket } from '../../platform/lib/merkle-buckets.js';
 import type { HeldTree } from './allocation-tree-store.js';
 
 // Node's hex encoder: shared/merkle's portable toHex costs a string per byte, 2,000 a proof.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { hashLength, toHex } from '@shared/merkle';
-import type { Database } from '../../db/schema.js';
-import { bucketCount, bucketFirsts, bucketSlice, joinLevels, splitUpperLevels } from '../../lib/merkle-buckets.js';
+import type { Database } from '../../platform/db/schema.js';
+import { bucketCount, bucketFirsts, bucketSlice, joinLevels, splitUpperLevels } from '../../platform/lib/merkle-buckets.js';
 import { findStoredTree, lockStoredTree, replaceStoredTree, storedTreeSummaryQuery } from './allocation-tree.repository.js';
 import { readTableVersion } from './allocation-tree.js';
 

@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import { preparedQuery } from '../../db/prepared-query.js';
-import type { Database } from '../../db/schema.js';
+import { preparedQuery } from '../../platform/db/prepared-query.js';
+import type { Database } from '../../platform/db/schema.js';
 
 /** The stored Merkle tree's one row (allocation_tree) and its buckets (allocation_tree_buckets). */
 

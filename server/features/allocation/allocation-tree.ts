@@ -10,10 +10,10 @@ import {
   toHex,
   treeRoot,
 } from '@shared/merkle';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../platform/db/schema.js';
 import { findIdRange, readLeafRows } from './allocation-leaves.repository.js';
 import { type AllocationSnapshot, listAllocationSnapshots } from './allocation-snapshots.repository.js';
-import { nodeSha256 } from '../../lib/node-sha256.js';
+import { nodeSha256 } from '../../platform/lib/node-sha256.js';
 
 const pageSize = 10_000;
 const attempts = 3;

@@ -11,10 +11,10 @@ import {
   LookupManyResultSchema,
   LookupResultSchema,
 } from '@shared/schemas/allocation';
-import { CachedSource } from '../../lib/cached-source.js';
-import { errorResponses } from '../../lib/error-responses.js';
-import { repeatedAnswer } from '../../lib/repeated-answer.js';
-import { revealGateResponses } from '../../plugins/launch.js';
+import { CachedSource } from '../../platform/lib/cached-source.js';
+import { errorResponses } from '../../platform/lib/error-responses.js';
+import { repeatedAnswer } from '../../platform/lib/repeated-answer.js';
+import { revealGateResponses } from '../launch/index.js';
 import { getAllocationProof, getAllocationRoot } from './allocation-proof.service.js';
 import { answerLookupMany, planLookupMany } from './allocation-lookup-many.service.js';
 import { createAllocationStatsSource } from './allocation-stats.service.js';

@@ -3,8 +3,8 @@ import type { FoundAllocation, LookupResult } from '@shared/schemas/allocation';
 import { emptyLookupMessage } from '@shared/schemas/allocation';
 import { fromMicro } from '@shared/token-amount';
 import { normalizeWallet } from '@shared/wallet';
-import type { Database } from '../../db/schema.js';
-import { badRequest } from '../../errors.js';
+import type { Database } from '../../platform/db/schema.js';
+import { badRequest } from '../../platform/errors.js';
 import { findManyWalletsCategories, findWalletCategories } from './allocation.repository.js';
 
 type CategoryRow = Awaited<ReturnType<typeof findWalletCategories>>[number];

@@ -1,5 +1,5 @@
 import { type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
-import type { Database, PublishedRootsTable } from '../../db/schema.js';
+import type { Database, PublishedRootsTable } from '../../platform/db/schema.js';
 
 export type PublishedRootRow = Selectable<PublishedRootsTable>;
 

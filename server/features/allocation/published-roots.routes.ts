@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type PublishedRoots, PublishedRootsSchema } from '@shared/schemas/allocation-roots';
-import { CachedSource } from '../../lib/cached-source.js';
-import { repeatedAnswer } from '../../lib/repeated-answer.js';
+import { CachedSource } from '../../platform/lib/cached-source.js';
+import { repeatedAnswer } from '../../platform/lib/repeated-answer.js';
 import { listPublishedRoots } from './published-roots.service.js';
 
 /** How long the list of published roots is answered from memory: it changes only at a reveal or a correction. */

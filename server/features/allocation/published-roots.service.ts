@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { AfterRevealCheck, PublishedRoot } from '@shared/schemas/allocation-roots';
-import type { Database } from '../../db/schema.js';
-import { demoSource } from '../../demo/demo.repository.js';
-import { getLaunchSettings, type LaunchSettings, type RevealSchedule } from '../settings/settings.service.js';
+import type { Database } from '../../platform/db/schema.js';
+import { demoSource } from '../../platform/demo-source.js';
+import type { RevealSchedule } from '../../platform/reveal-schedule.js';
+import { getLaunchSettings, type LaunchSettings } from '../settings/index.js';
 import { liveTableRoot } from './allocation-snapshot.service.js';
 import { findLatestAsOfBlock } from './allocation-snapshots.repository.js';
 import {

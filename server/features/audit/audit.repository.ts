@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { AuditLogTable, Database } from '../../db/schema.js';
+import type { AuditLogTable, Database } from '../../platform/db/schema.js';
 
 export interface AuditFilter {
   action?: string | undefined;

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { AuditEntry, AuditQuery } from '@shared/schemas/admin';
-import type { AuditLogTable, Database } from '../../db/schema.js';
-import { badRequest } from '../../errors.js';
+import type { AuditLogTable, Database } from '../../platform/db/schema.js';
+import { badRequest } from '../../platform/errors.js';
 import { auditCsv } from './audit-csv.js';
 import { type AuditFilter, insertAuditEntry, listAuditEntries } from './audit.repository.js';
 

@@ -8,9 +8,9 @@ import {
   VerifyBodySchema,
   VerifyRefusedSchema,
 } from '@shared/schemas/auth';
-import type { AppConfig } from '../../config.js';
-import { errorResponses } from '../../lib/error-responses.js';
-import { toUserView } from '../users/users.service.js';
+import type { AppConfig } from '../../platform/config.js';
+import { errorResponses } from '../../platform/lib/error-responses.js';
+import { toUserView } from '../users/index.js';
 import { login, logout } from './auth.service.js';
 import { issueChallenge, verifyWalletSignIn } from './wallet-proof.service.js';
 

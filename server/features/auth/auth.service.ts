@@ -1,11 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { SessionProof } from '@shared/schemas/auth';
 import { invalidWalletMessage, isValidJoinAddress, normalizeWallet } from '@shared/wallet';
-import type { Database, User } from '../../db/schema.js';
-import { AppError, badRequest } from '../../errors.js';
-import { insertUserIfAbsent, touchLogin } from '../users/users.service.js';
+import type { Database, User } from '../../platform/db/schema.js';
+import { AppError, badRequest } from '../../platform/errors.js';
+import { insertUserIfAbsent, touchLogin } from '../users/index.js';
 import { deleteSession, findSessionUser, insertSession, touchSession } from './sessions.repository.js';
+import { hashSessionId } from '../../platform/lib/session-hash.js';
 
 export const sessionTtlMs = 30 * 24 * 60 * 60 * 1000;
 
@@ -14,9 +15,6 @@ export const blockedMessage =
 
 const referralPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
-export function hashSessionId(sessionId: string): string {
-  return createHash('sha256').update(sessionId).digest('hex');
-}
 
 /** A malformed referral code is ignored rather than failing the login that carries it. */
 function cleanReferral(code: string | null | undefined): string | null {

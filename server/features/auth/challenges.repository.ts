@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AuthChallenge, Database } from '../../db/schema.js';
+import type { AuthChallenge, Database } from '../../platform/db/schema.js';
 
 export async function insertChallenge(
   db: Kysely<Database>,

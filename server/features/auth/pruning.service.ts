@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { deleteStaleOauthStates } from '../x-auth/x-auth.service.js';
+import type { Database } from '../../platform/db/schema.js';
+import { deleteStaleOauthStates } from '../x-auth/index.js';
 import { deleteExpiredChallenges } from './challenges.repository.js';
 import { deleteExpiredSessions } from './sessions.repository.js';
 

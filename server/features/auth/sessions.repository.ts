@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SessionProof } from '@shared/schemas/auth';
-import type { Database, User } from '../../db/schema.js';
+import type { Database, User } from '../../platform/db/schema.js';
 
 export async function insertSession(
   db: Kysely<Database>,

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { OkResponseSchema } from '@shared/schemas/auth';
 import { SessionHandleParamsSchema, SessionListResponseSchema } from '@shared/schemas/sessions';
 import type { FastifyRequest } from 'fastify';
-import { unauthorized } from '../../errors.js';
-import { errorResponses } from '../../lib/error-responses.js';
-import { hashSessionId } from './auth.service.js';
+import { unauthorized } from '../../platform/errors.js';
+import { errorResponses } from '../../platform/lib/error-responses.js';
+import { hashSessionId } from '../../platform/lib/session-hash.js';
 import { endOtherSession, listSessions } from './sessions.service.js';
 
 const tags = ['Auth'];

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { SessionSummary } from '@shared/schemas/sessions';
-import type { Database, User } from '../../db/schema.js';
-import { AppError, notFound } from '../../errors.js';
-import { hashSessionId } from './auth.service.js';
+import type { Database, User } from '../../platform/db/schema.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { hashSessionId } from '../../platform/lib/session-hash.js';
 import { deleteUserSession, findSessionAdminSeen, listUserSessions, setSessionAdminSeen } from './sessions.repository.js';
 
 export { deleteUserSessions } from './sessions.repository.js';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DialectName } from '../../db/connect.js';
+import type { DialectName } from '../../platform/db/connect.js';
 
 export const manifestFileName = 'manifest.json';
 /** A file holding the backup's id beside its data: a manifest copied in from another backup names another id. */

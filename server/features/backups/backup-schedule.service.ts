@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { AppConfig } from '../../config.js';
-import type { DialectName } from '../../db/connect.js';
-import { tryExclusiveFileLock } from '../../db/file-lock.js';
-import type { Database } from '../../db/schema.js';
+import type { AppConfig } from '../../platform/config.js';
+import type { DialectName } from '../../platform/db/connect.js';
+import { tryExclusiveFileLock } from '../../platform/db/file-lock.js';
+import type { Database } from '../../platform/db/schema.js';
 import { type CompleteBackup, listCompleteBackups, removeOldBackups } from './backup-rotation.js';
 import { withPostgresBackupLock } from './backup-turn.repository.js';
 import { type BackupResult, createBackup } from './backup.service.js';

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import type { AppConfig } from '../../config.js';
-import { connectDatabase, sqliteFile } from '../../db/connect.js';
-import { computeAllocationRoot } from '../allocation/allocation-snapshot.service.js';
+import type { AppConfig } from '../../platform/config.js';
+import { connectDatabase, sqliteFile } from '../../platform/db/connect.js';
+import { computeAllocationRoot } from '../allocation/index.js';
 import type { BackupManifest } from './backup-manifest.js';
 import { postgresServerVersion, readDatabaseSummary } from './backups.repository.js';
 import { checkToolVersion, libpqUrl, runPostgresTool, searchPathSchema } from './postgres-tools.js';

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../platform/db/schema.js';
 
 /** The advisory lock every process of one PostgreSQL database asks for before a scheduled backup. */
 export const scheduledBackupLockKey = 7_215_432_001;

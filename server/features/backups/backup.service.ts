@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type AppConfig, isInside } from '../../config.js';
+import { type AppConfig, isInside } from '../../platform/config.js';
 import { describeFiles, findFileProblems, restrictToOwner } from './backup-files.js';
 import { type BackupManifest, backupIdFileName, manifestFormat, writeManifest } from './backup-manifest.js';
 import { type BackupProgress, copySessionSecret, copySqliteSource, copyUploads, dumpPostgresSource } from './backup-sources.js';

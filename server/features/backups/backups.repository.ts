@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import type { DialectName } from '../../db/connect.js';
-import type { Database } from '../../db/schema.js';
+import type { DialectName } from '../../platform/db/connect.js';
+import type { Database } from '../../platform/db/schema.js';
 import type { DatabaseSummary } from './backup-manifest.js';
 
 const migrationTable = 'kysely_migration';

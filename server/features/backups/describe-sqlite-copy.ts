@@ -1,5 +1,5 @@
-import { openSqliteCopy } from '../../db/open-sqlite-file.js';
-import { computeAllocationRoot } from '../allocation/allocation-snapshot.service.js';
+import { openSqliteCopy } from '../../platform/db/open-sqlite-file.js';
+import { computeAllocationRoot } from '../allocation/index.js';
 import type { BackupManifest } from './backup-manifest.js';
 import { readDatabaseSummary } from './backups.repository.js';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { connectDatabase } from '../../db/connect.js';
+import { connectDatabase } from '../../platform/db/connect.js';
 import type { BackupManifest } from './backup-manifest.js';
 import { postgresDumpName } from './backup-sources.js';
 import { describePostgresSchema, describeRestoreRights, dropRestoredSchema, listPublicFunctions } from './backups.repository.js';

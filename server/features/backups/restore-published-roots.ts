@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { openSqliteCopy } from '../../db/open-sqlite-file.js';
-import { type AfterReveal, type PublishedRootRow, readPublishedRootRows } from '../allocation/published-roots.service.js';
+import { openSqliteCopy } from '../../platform/db/open-sqlite-file.js';
+import { type AfterReveal, type PublishedRootRow, readPublishedRootRows } from '../allocation/index.js';
 import type { BackupManifest } from './backup-manifest.js';
 import { sqliteCopyName } from './backup-sources.js';
 import { check, type Report } from './restore-checks.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type DataDirLock, dataDirLockFile, takeDataDirForRestore } from '../../db/data-dir-lock.js';
-import { openSqliteCopy } from '../../db/open-sqlite-file.js';
+import { type DataDirLock, dataDirLockFile, takeDataDirForRestore } from '../../platform/db/data-dir-lock.js';
+import { openSqliteCopy } from '../../platform/db/open-sqlite-file.js';
 import type { BackupManifest } from './backup-manifest.js';
 import { sqliteCopyName } from './backup-sources.js';
 import { replaceContents } from './replace-contents.js';

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import type { AppConfig } from '../../config.js';
+import type { AppConfig } from '../../platform/config.js';
 import { readManifest, type BackupManifest } from './backup-manifest.js';
 import { check, CheckFailed, type Report } from './restore-checks.js';
-import type { AfterReveal, PublishedRootRow } from '../allocation/published-roots.service.js';
+import type { AfterReveal, PublishedRootRow } from '../allocation/index.js';
 import { checkPublishedRoot } from './restore-published-roots.js';
 import { restorePostgres } from './restore-postgres.js';
 import { restoreSqlite } from './restore-sqlite.js';

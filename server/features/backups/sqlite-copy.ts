@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { startModuleWorker } from '../../lib/module-worker.js';
+import { startModuleWorker } from '../../platform/lib/module-worker.js';
 import type { SqliteCopyDescription } from './describe-sqlite-copy.js';
 
 export interface SqliteCopyRequest {

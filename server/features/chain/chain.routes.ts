@@ -7,11 +7,11 @@ import {
   type UpstreamUnavailable,
   UpstreamUnavailableSchema,
 } from '@shared/schemas/upstream';
-import type { AppConfig } from '../../config.js';
-import { errorResponses } from '../../lib/error-responses.js';
-import { repeatedAnswer } from '../../lib/repeated-answer.js';
-import { cacheControlFor, unavailableAsState } from '../../lib/unavailable-state.js';
-import type { UpstreamWatch } from '../../lib/upstream-state.js';
+import type { AppConfig } from '../../platform/config.js';
+import { errorResponses } from '../../platform/lib/error-responses.js';
+import { repeatedAnswer } from '../../platform/lib/repeated-answer.js';
+import { cacheControlFor, unavailableAsState } from '../../platform/lib/unavailable-state.js';
+import type { UpstreamWatch } from '../../platform/lib/upstream-state.js';
 import { createChainService } from './chain.service.js';
 
 const chainRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () => number; upstreams?: UpstreamWatch }> = async (

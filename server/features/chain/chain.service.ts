@@ -1,9 +1,9 @@
 import type { TipHeight } from '@shared/schemas/chain';
-import type { AppConfig } from '../../config.js';
+import type { AppConfig } from '../../platform/config.js';
 import { fetchTipHeight } from '../../integrations/block-explorer.js';
-import { type Cached, CachedSource } from '../../lib/cached-source.js';
-import { unwatchedUpstreams, type UpstreamWatch } from '../../lib/upstream-state.js';
-import { upstreamUnavailable } from '../../lib/upstream-unavailable.js';
+import { type Cached, CachedSource } from '../../platform/lib/cached-source.js';
+import { unwatchedUpstreams, type UpstreamWatch } from '../../platform/lib/upstream-state.js';
+import { upstreamUnavailable } from '../../platform/lib/upstream-unavailable.js';
 
 /**
  * The Bitcoin tip height, proxied and cached so a thousand visitors make one upstream call. `now` is
@@ -14,7 +14,7 @@ export function createChainService(config: AppConfig, now: () => number = Date.n
   upstreams.watch('block_explorer', () => tip.state());
 
   // One TipHeight per cached answer (CachedSource keeps one object until it changes), so the route
-  // serialises it once (server/lib/repeated-answer.ts).
+  // serialises it once (server/platform/lib/repeated-answer.ts).
   let last: { cached: Readonly<Cached<number>>; tip: TipHeight } | null = null;
   const asTipHeight = (cached: Readonly<Cached<number>>): TipHeight => {
     if (last?.cached !== cached) last = { cached, tip: { height: cached.value, fetchedAt: cached.fetchedAt, stale: cached.stale } };

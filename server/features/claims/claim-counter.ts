@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@shared/error-codes';
-import { databaseUnavailability } from '../../db/database-unavailable.js';
-import { DatabaseBusyError } from '../../db/waiting-sqlite-driver.js';
-import { AppError } from '../../errors.js';
+import { databaseUnavailability } from '../../platform/db/database-unavailable.js';
+import { DatabaseBusyError } from '../../platform/db/waiting-sqlite-driver.js';
+import { AppError } from '../../platform/errors.js';
 
 export type ClaimKind = 'tweet' | 'meme';
 /** `accepted`, or the code the refusal answered with: a fixed set, never anything the visitor sent. */
@@ -15,7 +15,7 @@ export interface ClaimCounter {
 /** When metrics are off: nothing is counted. */
 export const uncountedClaims: ClaimCounter = { counted: () => {} };
 
-/** The `error` code the answer to this failure carries (server/errors.ts maps it the same way). */
+/** The `error` code the answer to this failure carries (server/platform/errors.ts maps it the same way). */
 function refusalCode(error: unknown): ErrorCode {
   if (error instanceof AppError) return error.code;
   if (error instanceof DatabaseBusyError) return 'DATABASE_BUSY';

@@ -1,5 +1,5 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../platform/db/schema.js';
 
 export interface IndexedText {
   text: string;

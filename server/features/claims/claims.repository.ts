@@ -1,5 +1,5 @@
 import { type Expression, expressionBuilder, type Kysely, PostgresAdapter, type SqlBool, sql } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../platform/db/schema.js';
 
 export interface NewClaim {
   userId: number;

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import { miningRewards, tweetCooldownMs } from '@shared/app-limits';
-import type { Database, User } from '../../db/schema.js';
-import { isUniqueViolation } from '../../db/unique-violation.js';
-import { AppError } from '../../errors.js';
+import type { Database, User } from '../../platform/db/schema.js';
+import { isUniqueViolation } from '../../platform/db/unique-violation.js';
+import { AppError } from '../../platform/errors.js';
 import type { XPost } from '../../integrations/x-client.js';
-import { assertAccountStillEligible, requireTwitterAccount, type XDeps } from '../x-auth/x-auth.service.js';
+import { assertAccountStillEligible, requireTwitterAccount, type XDeps } from '../x-auth/index.js';
 import type { ClaimChangeResponse, ClaimOutcome, ReviewedClaim } from '@shared/schemas/admin';
-import { type AuditActor, appendAudit } from '../audit/audit.service.js';
+import { type AuditActor, appendAudit } from '../audit/index.js';
 import {
   awardPointsOffCooldown,
   changeMemberPoints,

@@ -1,6 +1,6 @@
 import { tweetCooldownMs } from '@shared/app-limits';
 import type { Cooldown } from '@shared/schemas/tweets';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../platform/errors.js';
 
 export function cooldownFrom(lastClaimAt: number | null, now: number): Cooldown {
   const remainingMs = lastClaimAt === null ? 0 : lastClaimAt + tweetCooldownMs - now;

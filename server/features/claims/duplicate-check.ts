@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
+import type { Database } from '../../platform/db/schema.js';
+import { AppError } from '../../platform/errors.js';
 import { type EarlierText, findBandCandidates, findExactTexts, type IndexedText } from './claim-texts.repository.js';
 import { checkedText } from './post-text.js';
 import { bandKeys, duplicateThreshold, jaccard, textHash, trigrams } from './text-similarity.js';

@@ -1,8 +1,8 @@
-import type { TwitterAccount } from '../../db/schema.js';
-import { AppError, badRequest } from '../../errors.js';
+import type { TwitterAccount } from '../../platform/db/schema.js';
+import { AppError, badRequest } from '../../platform/errors.js';
 import { UpstreamError } from '../../integrations/http.js';
 import type { XPost } from '../../integrations/x-client.js';
-import type { XDeps } from '../x-auth/x-auth.service.js';
+import type { XDeps } from '../x-auth/index.js';
 
 /** A post may be dated slightly before the page says it started (clock skew between us and X). */
 export const clockSkewMs = 2 * 60 * 1000;

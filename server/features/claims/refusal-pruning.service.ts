@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../platform/db/schema.js';
 import { deleteRefusalsBefore } from './claims.repository.js';
 
 /** How long a refused claim attempt stays in the operator console's Claims section. */

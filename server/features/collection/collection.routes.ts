@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { CollectionParamsSchema, CollectionStatsSchema } from '@shared/schemas/collection';
 import { UpstreamQuerySchema, UpstreamUnavailableSchema } from '@shared/schemas/upstream';
-import type { AppConfig } from '../../config.js';
-import { errorResponses } from '../../lib/error-responses.js';
-import { cacheControlFor, unavailableAsState } from '../../lib/unavailable-state.js';
-import type { UpstreamWatch } from '../../lib/upstream-state.js';
+import type { AppConfig } from '../../platform/config.js';
+import { errorResponses } from '../../platform/lib/error-responses.js';
+import { cacheControlFor, unavailableAsState } from '../../platform/lib/unavailable-state.js';
+import type { UpstreamWatch } from '../../platform/lib/upstream-state.js';
 import { createCollectionService } from './collection.service.js';
 import { assertOwnCollection } from './own-collection.js';
 

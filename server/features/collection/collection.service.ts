@@ -1,10 +1,10 @@
 import { brand } from '@shared/brand';
 import type { CollectionStats } from '@shared/schemas/collection';
-import type { AppConfig } from '../../config.js';
+import type { AppConfig } from '../../platform/config.js';
 import { fetchCollectionStats } from '../../integrations/marketplace.js';
-import { CachedSource } from '../../lib/cached-source.js';
-import { unwatchedUpstreams, type UpstreamWatch } from '../../lib/upstream-state.js';
-import { upstreamUnavailable } from '../../lib/upstream-unavailable.js';
+import { CachedSource } from '../../platform/lib/cached-source.js';
+import { unwatchedUpstreams, type UpstreamWatch } from '../../platform/lib/upstream-state.js';
+import { upstreamUnavailable } from '../../platform/lib/upstream-unavailable.js';
 
 export { assertOwnCollection } from './own-collection.js';
 

@@ -1,5 +1,5 @@
 import { brand } from '@shared/brand';
-import { notFound } from '../../errors.js';
+import { notFound } from '../../platform/errors.js';
 
 /** Only our own collection is served: the collection endpoints are no open relay to the marketplace. */
 export function assertOwnCollection(collection: string): void {

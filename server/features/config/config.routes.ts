@@ -5,9 +5,9 @@ import {
   PublicConfigSchema,
   type StartupPublicConfig,
 } from '@shared/schemas/config';
-import type { DemoPresence } from '../../demo/demo-presence.js';
-import { repeatedAnswer } from '../../lib/repeated-answer.js';
-import type { LaunchMonitor } from '../launch/launch.service.js';
+import type { DemoPresence } from '../demo/index.js';
+import { repeatedAnswer } from '../../platform/lib/repeated-answer.js';
+import type { LaunchMonitor } from '../launch/index.js';
 
 interface ConfigRouteOptions {
   publicConfig: StartupPublicConfig;

@@ -1,6 +1,6 @@
 import type { StartupPublicConfig, XState } from '@shared/schemas/config';
-import type { AppConfig } from '../../config.js';
-import { simulatedXPrefix } from '../../x-mode.js';
+import type { AppConfig } from '../../platform/config.js';
+import { simulatedXPrefix } from '../../platform/x-mode.js';
 
 export const xComposeIntentUrl = 'https://x.com/intent/tweet';
 

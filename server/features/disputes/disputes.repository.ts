@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DisputeStatus } from '@shared/dispute-rules';
-import type { AllocationDispute, Database } from '../../db/schema.js';
+import type { AllocationDispute, Database } from '../../platform/db/schema.js';
 
 export interface NewDisputeRow {
   userId: number;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CreateDisputeBodySchema, DisputeListResponseSchema, DisputeResponseSchema } from '@shared/schemas/disputes';
-import { errorResponses } from '../../lib/error-responses.js';
-import { revealGateResponses } from '../../plugins/launch.js';
+import { errorResponses } from '../../platform/lib/error-responses.js';
+import { revealGateResponses } from '../launch/index.js';
 import { createDispute, disputeCategories, listOwnDisputes } from './disputes.service.js';
 
 /** Reports per user per hour: enough to retry after mistakes, too few to flood the operator. */

@@ -9,11 +9,11 @@ import {
 } from '@shared/dispute-rules';
 import type { CreateDisputeBody, Dispute } from '@shared/schemas/disputes';
 import { fromMicro } from '@shared/token-amount';
-import type { AllocationDispute, Database, User } from '../../db/schema.js';
-import { isUniqueViolation } from '../../db/unique-violation.js';
-import { AppError, conflict } from '../../errors.js';
-import { walletCategoryNames } from '../allocation/allocation.service.js';
-import { type AuditActor, appendAudit } from '../audit/audit.service.js';
+import type { AllocationDispute, Database, User } from '../../platform/db/schema.js';
+import { isUniqueViolation } from '../../platform/db/unique-violation.js';
+import { AppError, conflict } from '../../platform/errors.js';
+import { walletCategoryNames } from '../allocation/index.js';
+import { type AuditActor, appendAudit } from '../audit/index.js';
 import {
   countDisputesByStatus,
   findDispute,

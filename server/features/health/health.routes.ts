@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
-import { DatabaseUnavailableError, databaseUnavailability } from '../../db/database-unavailable.js';
-import { AppError } from '../../errors.js';
-import { errorResponses } from '../../lib/error-responses.js';
-import { serverBusy } from '../../plugins/load-shedding.js';
+import { DatabaseUnavailableError, databaseUnavailability } from '../../platform/db/database-unavailable.js';
+import { AppError } from '../../platform/errors.js';
+import { errorResponses } from '../../platform/lib/error-responses.js';
+import { serverBusy } from '../../platform/http/load-shedding.js';
 
 const LiveSchema = Type.Object({ status: Type.Literal('ok') });
 const ReadySchema = Type.Object({ status: Type.Literal('ready'), database: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]) });

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { type PruneCounts, pruneExpired } from '../auth/pruning.service.js';
-import { pruneOldRefusals } from '../claims/refusal-pruning.service.js';
-import { pruneLookupCounts } from '../lookups/lookup-counts.service.js';
-import { deleteEndedRateLimits } from '../rate-limits/rate-limits.service.js';
-import { pruneUnusedUploads, type UploadPruneCounts } from '../uploads/upload-pruning.service.js';
-import type { UploadStore } from '../uploads/uploads.service.js';
+import type { Database } from '../../platform/db/schema.js';
+import { type PruneCounts, pruneExpired } from '../auth/index.js';
+import { pruneOldRefusals } from '../claims/index.js';
+import { pruneLookupCounts } from '../lookups/index.js';
+import { deleteEndedRateLimits } from '../rate-limits/index.js';
+import { pruneUnusedUploads, type UploadPruneCounts } from '../uploads/index.js';
+import type { UploadStore } from '../../platform/lib/upload-store.js';
 
 export interface ExpiredRowCounts extends PruneCounts {
   rateLimits: number;

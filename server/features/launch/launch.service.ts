@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { LaunchPublicState } from '@shared/schemas/config';
-import type { Database } from '../../db/schema.js';
-import { CachedSource } from '../../lib/cached-source.js';
-import { publishRootAtReveal } from '../allocation/published-roots.service.js';
+import type { Database } from '../../platform/db/schema.js';
+import { CachedSource } from '../../platform/lib/cached-source.js';
 import {
   getLaunchSettings,
   type LaunchSettings,
@@ -12,10 +11,10 @@ import {
   setPause,
   setRevealSchedule,
   type StoredNotice,
-} from '../settings/settings.service.js';
-import { type RevealSchedule, revealTiming } from './reveal-schedule.js';
+} from '../settings/index.js';
+import { type RevealSchedule, revealTiming } from '../../platform/reveal-schedule.js';
 
-export { parseRevealSchedule } from './reveal-schedule.js';
+export { parseRevealSchedule } from '../../platform/reveal-schedule.js';
 export type { RevealSchedule };
 
 /** How long a process answers from the launch state it read: a command is followed within this. */
@@ -36,10 +35,17 @@ export interface TipSource {
   tipHeight(): Promise<{ height: number }>;
 }
 
+/**
+ * What the reveal sets off beyond the launch state: the allocation feature records the published
+ * list's root. Handed in by the composition, so launch stays below the features it gates.
+ */
+export type OnReveal = (db: Kysely<Database>, at: number) => Promise<unknown>;
+
 interface LaunchMonitorDeps {
   db: Kysely<Database>;
   chain: TipSource;
   now: () => number;
+  onReveal: OnReveal;
   onError?: (error: unknown) => void;
 }
 
@@ -66,7 +72,7 @@ const waitsForBlock = (settings: LaunchSettings) => settings.revealedAt === null
  * database away the last state read stands rather than opening or closing everything. The first
  * process to see the reveal come records it.
  */
-export function createLaunchMonitor({ db, chain, now, onError = () => {} }: LaunchMonitorDeps) {
+export function createLaunchMonitor({ db, chain, now, onReveal, onError = () => {} }: LaunchMonitorDeps) {
   const stored = new CachedSource(() => getLaunchSettings(db), launchStateTtlMs, launchStateTtlMs, now, { waitPastTtl: true });
   // The reveal this process recorded, applied to the state it was seen in until the next read brings it.
   let recorded: { read: LaunchSettings; revealed: LaunchSettings } | null = null;
@@ -86,7 +92,7 @@ export function createLaunchMonitor({ db, chain, now, onError = () => {} }: Laun
     recorded = { read, revealed: { ...read, revealedAt: at } };
     // The list's root as it stands is published with the reveal (published-roots.service.ts).
     recording ??= recordRevealedAt(db, at)
-      .then(() => publishRootAtReveal(db, at))
+      .then(() => onReveal(db, at))
       .catch(onError)
       .finally(() => {
         recording = null;
@@ -207,9 +213,9 @@ export function revealAtRefusal(schedule: RevealSchedule, { now, tip, publishNow
 }
 
 export const revealAt = (db: Kysely<Database>, schedule: RevealSchedule, now = Date.now()) => setRevealSchedule(db, schedule, now);
-export async function revealNow(db: Kysely<Database>, now = Date.now()): Promise<void> {
+export async function revealNow(db: Kysely<Database>, onReveal: OnReveal, now = Date.now()): Promise<void> {
   await setRevealSchedule(db, { kind: 'now' }, now);
-  await publishRootAtReveal(db, now);
+  await onReveal(db, now);
 }
 export const pause = (db: Kysely<Database>, reason: string, now = Date.now()) => setPause(db, { reason, since: now }, now);
 export const resume = (db: Kysely<Database>) => setPause(db, null);

@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
-import { preparedQuery } from '../../db/prepared-query.js';
-import type { Database } from '../../db/schema.js';
+import { preparedQuery } from '../../platform/db/prepared-query.js';
+import type { Database } from '../../platform/db/schema.js';
 
 /**
  * When a miner reached their score: their last claim, or their sign-up when points came another

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LeaderboardQuerySchema, LeaderboardResponseSchema } from '@shared/schemas/leaderboard';
-import { errorResponses } from '../../lib/error-responses.js';
+import { errorResponses } from '../../platform/lib/error-responses.js';
 import { createLeaderboard } from './leaderboard.service.js';
 
 interface LeaderboardOptions {

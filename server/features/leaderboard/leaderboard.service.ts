@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { LeaderboardResponse, LeaderboardViewer } from '@shared/schemas/leaderboard';
-import type { Database, User } from '../../db/schema.js';
-import { conflict } from '../../errors.js';
-import { CachedSource } from '../../lib/cached-source.js';
+import type { Database, User } from '../../platform/db/schema.js';
+import { conflict } from '../../platform/errors.js';
+import { CachedSource } from '../../platform/lib/cached-source.js';
 import { normalizeWallet } from '@shared/wallet';
-import { type AuditActor, appendAudit } from '../audit/audit.service.js';
-import { countUserClaims } from '../claims/claims.service.js';
-import { findUserByWallet } from '../users/users.service.js';
+import { type AuditActor, appendAudit } from '../audit/index.js';
+import { countUserClaims } from '../claims/index.js';
+import { findUserByWallet } from '../users/index.js';
 import { addPointsNotBelowZero, countRanked, countRankedAbove, listRankedPage, type RankedRow } from './leaderboard.repository.js';
-import { PageCache } from '../../lib/page-cache.js';
+import { PageCache } from '../../platform/lib/page-cache.js';
 
 export const leaderboardCacheMs = 30_000;
 

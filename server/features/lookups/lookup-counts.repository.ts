@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../platform/db/schema.js';
 
 /** Adds each minute's count to what the other processes added (one upsert per minute). */
 export async function addLookupCounts(db: Kysely<Database>, counts: ReadonlyMap<number, number>): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../platform/db/schema.js';
 import { addLookupCounts, deleteLookupCountsBefore, sumLookupCounts } from './lookup-counts.repository.js';
 
 const minuteMs = 60_000;

@@ -2,7 +2,7 @@ import escapeHtml from 'escape-html';
 import type { FastifyPluginAsync } from 'fastify';
 import { brand, memeShareHashtags } from '@shared/brand';
 import { trackingCodePattern } from '@shared/schemas/memes';
-import type { MemeRow } from '../../db/schema.js';
+import type { MemeRow } from '../../platform/db/schema.js';
 import { findMemeByTrackingCode } from './memes.repository.js';
 import { memeHeight, memeWidth } from './render-meme.js';
 import type { ViewDeps } from './meme-view.js';

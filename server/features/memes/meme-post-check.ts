@@ -1,5 +1,5 @@
 import { memeShareHashtags } from '@shared/brand';
-import { badRequest } from '../../errors.js';
+import { badRequest } from '../../platform/errors.js';
 import type { XPost } from '../../integrations/x-client.js';
 
 // Punctuation a sentence may put around a link; none of it can end a tracking code.

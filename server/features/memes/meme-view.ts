@@ -1,6 +1,6 @@
 import type { Meme, PublicMeme } from '@shared/schemas/memes';
-import type { MemeRow } from '../../db/schema.js';
-import type { UploadStore } from '../uploads/uploads.service.js';
+import type { MemeRow } from '../../platform/db/schema.js';
+import type { UploadStore } from '../../platform/lib/upload-store.js';
 import type { TemplateLibrary } from './templates.js';
 
 export interface ViewDeps {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, MemeRow } from '../../db/schema.js';
+import type { Database, MemeRow } from '../../platform/db/schema.js';
 
 export async function insertMeme(
   db: Kysely<Database>,

@@ -12,8 +12,8 @@ import {
   TrackingCodeParamsSchema,
 } from '@shared/schemas/memes';
 import { CooldownErrorSchema } from '@shared/schemas/tweets';
-import { notFound } from '../../errors.js';
-import { errorResponses } from '../../lib/error-responses.js';
+import { notFound } from '../../platform/errors.js';
+import { errorResponses } from '../../platform/lib/error-responses.js';
 import { memeView, publicMemeView } from './meme-view.js';
 import { listPostedMemes, listUserMemes, findMemeByTrackingCode } from './memes.repository.js';
 import { generateMeme, memeNotFoundMessage, postMeme, type MemeDeps } from './memes.service.js';

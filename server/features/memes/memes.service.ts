@@ -3,15 +3,15 @@ import type { Kysely } from 'kysely';
 import { cleanMemeText, splitMemeText } from '@shared/meme-text';
 import type { GenerateMemeBody, Meme, PostMemeBody } from '@shared/schemas/memes';
 import { invalidMemePostUrlMessage, tweetIdFromUrl } from '@shared/tweet-url';
-import type { Database, User } from '../../db/schema.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import type { Database, User } from '../../platform/db/schema.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { GenerationError, type GenerationProvider } from '../../integrations/generation/provider.js';
-import { claimPost, type ClaimDeps, countedClaim } from '../claims/claims.service.js';
+import { claimPost, type ClaimDeps, countedClaim } from '../claims/index.js';
 import { assertPostShowsMeme } from './meme-post-check.js';
 import { memeView, publicMemeView, type ViewDeps } from './meme-view.js';
 import { findMemeById, findMemeBySessionToken, insertMeme, markMemePosted, replaceMemeImage } from './memes.repository.js';
 import { renderMeme } from './render-meme.js';
-import { stableHash } from '../../lib/stable-hash.js';
+import { stableHash } from '../../platform/lib/stable-hash.js';
 
 export interface MemeDeps extends ViewDeps, ClaimDeps {
   generator: GenerationProvider;

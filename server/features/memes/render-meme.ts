@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { cleanMemeText } from '@shared/meme-text';
-import { compositePng, coverPng, type Overlay, textLayer } from '../../lib/images.js';
+import { compositePng, coverPng, type Overlay, textLayer } from '../../platform/lib/images.js';
 
 export const memeWidth = 1200;
 export const memeHeight = 630;

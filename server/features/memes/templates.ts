@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { MemeTemplate } from '@shared/schemas/memes';
-import { coverPng } from '../../lib/images.js';
-import { projectRoot } from '../../lib/project-root.js';
+import { coverPng } from '../../platform/lib/images.js';
+import { projectRoot } from '../../platform/lib/project-root.js';
 import { memeHeight, memeWidth } from './render-meme.js';
 
 export const templatesFolder = path.join(projectRoot, 'assets/meme-templates');

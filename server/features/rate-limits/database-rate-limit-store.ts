@@ -1,6 +1,6 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../platform/db/schema.js';
 import { type RateLimitCounts, routeKeySpace } from './rate-limit-counts.js';
 import { countRateLimitHit, uncountRateLimitHit } from './rate-limits.repository.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppConfig } from '../../config.js';
-import { notFound } from '../../errors.js';
+import type { AppConfig } from '../../platform/config.js';
+import { notFound } from '../../platform/errors.js';
 
 export const securityTxtPath = '/.well-known/security.txt';
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
-import { preparedQuery } from '../../db/prepared-query.js';
-import type { Database } from '../../db/schema.js';
+import { preparedQuery } from '../../platform/db/prepared-query.js';
+import type { Database } from '../../platform/db/schema.js';
+import type { RevealSchedule } from '../../platform/reveal-schedule.js';
 
 /** The staking figure set by `npm run set-staking` (or the demo data set). */
 export interface StoredStakingStats {
@@ -78,9 +79,6 @@ export const getDemoRemoved = (db: Kysely<Database>) => readSetting<DemoRemovedM
 
 export const setDemoRemoved = (db: Kysely<Database>, value: DemoRemovedMark, now = Date.now()) =>
   writeSetting(db, keys.demoRemoved, value, now);
-
-/** When the allocation list becomes public: at once, at a moment, or at a Bitcoin block height. */
-export type RevealSchedule = { kind: 'now' } | { kind: 'time'; at: string } | { kind: 'block'; height: number };
 
 /** Set by `npm run launch -- pause`: the reveal-gated calls answer 503 with this reason. */
 export interface StoredPause {

@@ -5,7 +5,6 @@ export {
   type LaunchSettings,
   type PointsStats,
   recordRevealedAt,
-  type RevealSchedule,
   seedRevealSchedule,
   setNotice,
   setPause,

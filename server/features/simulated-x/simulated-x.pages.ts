@@ -1,6 +1,6 @@
 import escapeHtml from 'escape-html';
 import { brand } from '@shared/brand';
-import { simulatedXPrefix } from '../../x-mode.js';
+import { simulatedXPrefix } from '../../platform/x-mode.js';
 import type { ReaderLanguage } from './reader-language.js';
 import type { AuthorizeRequest, SimulatedAccount, SimulatedPost, SimulatedXProblem } from './simulated-x.service.js';
 import { simulatedXTexts } from './simulated-x.texts.js';

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppConfig } from '../../config.js';
-import { AppError } from '../../errors.js';
-import { refuseUnlessFromThisMachine } from '../../simulated-x-guard.js';
-import { simulatedXPrefix } from '../../x-mode.js';
+import type { AppConfig } from '../../platform/config.js';
+import { AppError } from '../../platform/errors.js';
+import { refuseUnlessFromThisMachine } from '../../platform/simulated-x-guard.js';
+import { simulatedXPrefix } from '../../platform/x-mode.js';
 import { copyScript } from './copy-script.js';
 import { readerLanguage } from './reader-language.js';
 import { authorizePage, cannotAuthorizePage, composePage, inLanguage, postNotFoundPage, postPage } from './simulated-x.pages.js';

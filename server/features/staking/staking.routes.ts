@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CollectionParamsSchema } from '@shared/schemas/collection';
 import { StakingStatsSchema } from '@shared/schemas/staking';
-import type { AppConfig } from '../../config.js';
-import { errorResponses } from '../../lib/error-responses.js';
-import { assertOwnCollection } from '../collection/collection.service.js';
-import type { UpstreamWatch } from '../../lib/upstream-state.js';
+import type { AppConfig } from '../../platform/config.js';
+import { errorResponses } from '../../platform/lib/error-responses.js';
+import { assertOwnCollection } from '../collection/index.js';
+import type { UpstreamWatch } from '../../platform/lib/upstream-state.js';
 import { createStakingService } from './staking.service.js';
 
 const stakingRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () => number; upstreams?: UpstreamWatch }> = async (

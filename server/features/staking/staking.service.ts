@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import { brand } from '@shared/brand';
 import type { StakingStats } from '@shared/schemas/staking';
-import type { AppConfig } from '../../config.js';
-import type { Database } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
+import type { AppConfig } from '../../platform/config.js';
+import type { Database } from '../../platform/db/schema.js';
+import { AppError } from '../../platform/errors.js';
 import { fetchStakingFigures } from '../../integrations/staking-source.js';
-import { CachedSource } from '../../lib/cached-source.js';
-import { unwatchedUpstreams, type UpstreamWatch } from '../../lib/upstream-state.js';
-import { upstreamUnavailable } from '../../lib/upstream-unavailable.js';
-import { getStakingStats, setStakingStats } from '../settings/settings.service.js';
+import { CachedSource } from '../../platform/lib/cached-source.js';
+import { unwatchedUpstreams, type UpstreamWatch } from '../../platform/lib/upstream-state.js';
+import { upstreamUnavailable } from '../../platform/lib/upstream-unavailable.js';
+import { getStakingStats, setStakingStats } from '../settings/index.js';
 import { percentLocked } from './percent-locked.js';
 
 /** The locked count as typed, or why it is refused: a whole number from 0 to the collection size. */

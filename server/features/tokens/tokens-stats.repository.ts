@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { getPointsStats, type PointsStats, setPointsStats } from '../settings/settings.service.js';
+import type { Database } from '../../platform/db/schema.js';
+import { getPointsStats, type PointsStats, setPointsStats } from '../settings/index.js';
 
 /**
  * Recomputes the aggregate of points_allocations. Called inside the transaction of every write to

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { preparedQuery } from '../../db/prepared-query.js';
-import type { Database } from '../../db/schema.js';
+import { preparedQuery } from '../../platform/db/prepared-query.js';
+import type { Database } from '../../platform/db/schema.js';
 
 /** One probe of the unique wallet index. */
 export const pointsAllocationQuery = preparedQuery((db: Kysely<Database>, walletAddress: string) =>

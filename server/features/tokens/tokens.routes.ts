@@ -6,10 +6,10 @@ import {
   MyAllocationResponseSchema,
   TokenStatsSchema,
 } from '@shared/schemas/tokens';
-import { errorResponses } from '../../lib/error-responses.js';
-import { PageCache } from '../../lib/page-cache.js';
-import { repeatedAnswer } from '../../lib/repeated-answer.js';
-import { revealGateResponses } from '../../plugins/launch.js';
+import { errorResponses } from '../../platform/lib/error-responses.js';
+import { PageCache } from '../../platform/lib/page-cache.js';
+import { repeatedAnswer } from '../../platform/lib/repeated-answer.js';
+import { revealGateResponses } from '../launch/index.js';
 import { allocationsPage, myAllocation, tokenStats } from './tokens.service.js';
 
 const tags = ['Tokens'];

@@ -14,9 +14,9 @@ import {
 import { normalizeWallet } from '@shared/wallet';
 import type { GenerationProvider } from '../../integrations/generation/provider.js';
 import type { XClient } from '../../integrations/x-client.js';
-import { errorResponses } from '../../lib/error-responses.js';
-import type { SecretBox } from '../../lib/secret-box.js';
-import { type ClaimCounter, cooldownFrom } from '../claims/claims.service.js';
+import { errorResponses } from '../../platform/lib/error-responses.js';
+import type { SecretBox } from '../../platform/lib/secret-box.js';
+import { type ClaimCounter, cooldownFrom } from '../claims/index.js';
 import { generateTweet, postTweet, userTweets } from './tweets.service.js';
 
 const tags = ['Tweets'];

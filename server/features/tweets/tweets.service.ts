@@ -3,8 +3,8 @@ import type { GenerationLanguage } from '@shared/schemas/language';
 import type { PostTweetBody, UserTweetsResponse } from '@shared/schemas/tweets';
 import { tweetProblem } from '@shared/tweet-rules';
 import { invalidTweetUrlMessage, tweetIdFromUrl } from '@shared/tweet-url';
-import type { Database, User } from '../../db/schema.js';
-import { AppError, badRequest } from '../../errors.js';
+import type { Database, User } from '../../platform/db/schema.js';
+import { AppError, badRequest } from '../../platform/errors.js';
 import { GenerationError, type GenerationProvider } from '../../integrations/generation/provider.js';
 import {
   claimPost,
@@ -13,7 +13,7 @@ import {
   countedClaim,
   countUserClaims,
   listUserClaims,
-} from '../claims/claims.service.js';
+} from '../claims/index.js';
 
 export async function generateTweet(
   provider: GenerationProvider,

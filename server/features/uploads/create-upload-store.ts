@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { AppConfig } from '../../config.js';
-import type { DialectName } from '../../db/connect.js';
-import type { Database } from '../../db/schema.js';
+import type { AppConfig } from '../../platform/config.js';
+import type { DialectName } from '../../platform/db/connect.js';
+import type { Database } from '../../platform/db/schema.js';
 import { createDatabaseUploadStore } from './database-upload-store.js';
 import { createDiskUploadStore } from './disk-upload-store.js';
-import type { UploadStore, UploadStoreOptions } from './upload-store.js';
+import type { UploadStore, UploadStoreOptions } from '../../platform/lib/upload-store.js';
 
 /**
  * PostgreSQL is the database of a deployment with several processes, so its images go where all of

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../platform/db/schema.js';
 import {
   deleteStoredImage,
   findStoredImage,
@@ -7,7 +7,7 @@ import {
   sumStoredImageBytes,
   upsertStoredImage,
 } from './stored-images.repository.js';
-import { assertStoredName, contentName, storageFull, type UploadStore, type UploadStoreOptions, uploadNames } from './upload-store.js';
+import { assertStoredName, contentName, storageFull, type UploadStore, type UploadStoreOptions, uploadNames } from '../../platform/lib/upload-store.js';
 
 /**
  * Images as rows of `stored_images`: every process on the same PostgreSQL reads what any of them

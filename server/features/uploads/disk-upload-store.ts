@@ -8,7 +8,7 @@ import {
   type UploadStore,
   type UploadStoreOptions,
   uploadNames,
-} from './upload-store.js';
+} from '../../platform/lib/upload-store.js';
 
 /** How long a measured folder size is trusted before the folder is summed again. */
 export const usageTtlMs = 30_000;

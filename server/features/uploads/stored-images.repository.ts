@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import type { StoredFile } from './upload-store.js';
+import type { Database } from '../../platform/db/schema.js';
+import type { StoredFile } from '../../platform/lib/upload-store.js';
 
 /** Writes an image; the same content saved again only refreshes its time (the name is its hash). */
 export async function upsertStoredImage(db: Kysely<Database>, name: string, data: Buffer, now: number): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import type { UploadStore } from './upload-store.js';
+import type { Database } from '../../platform/db/schema.js';
+import type { UploadStore } from '../../platform/lib/upload-store.js';
 import { findFilesInUse } from './uploads.repository.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../platform/db/schema.js';
 
 /** Which of `names` a meme still shows (its image) or was made from (its uploaded background). */
 export async function findFilesInUse(db: Kysely<Database>, names: string[]): Promise<Set<string>> {

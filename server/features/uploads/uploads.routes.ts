@@ -2,12 +2,12 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { UploadResponseSchema, uploadSizeMessage, uploadTypeMessage } from '@shared/schemas/memes';
-import { AppError, badRequest } from '../../errors.js';
-import { errorResponses } from '../../lib/error-responses.js';
-import { formParts } from '../../lib/form-parts.js';
-import { cleanUpload, coverPng } from '../../lib/images.js';
-import { findMemeForNewImage, memeHeight, memeWidth, setMemeImage } from '../memes/memes.service.js';
-import type { UploadStore } from './upload-store.js';
+import { AppError, badRequest } from '../../platform/errors.js';
+import { errorResponses } from '../../platform/lib/error-responses.js';
+import { formParts } from '../../platform/lib/form-parts.js';
+import { cleanUpload, coverPng } from '../../platform/lib/images.js';
+import { findMemeForNewImage, memeHeight, memeWidth, setMemeImage } from '../memes/index.js';
+import type { UploadStore } from '../../platform/lib/upload-store.js';
 
 const tags = ['Uploads'];
 const failures = errorResponses(400, 401, 403, 404, 409, 413, 429, 507);

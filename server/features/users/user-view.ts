@@ -1,5 +1,5 @@
 import type { User as UserView } from '@shared/schemas/auth';
-import type { User } from '../../db/schema.js';
+import type { User } from '../../platform/db/schema.js';
 
 export function toUserView(user: User): UserView {
   return {

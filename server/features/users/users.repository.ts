@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, User } from '../../db/schema.js';
+import type { Database, User } from '../../platform/db/schema.js';
 
 export async function findUserByWallet(db: Kysely<Database>, walletAddress: string): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('wallet_address', '=', walletAddress).executeTakeFirst();

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { UserDataResponseSchema, UsernameParamsSchema } from '@shared/schemas/auth';
 import { normalizeWallet } from '@shared/wallet';
-import { errorResponses } from '../../lib/error-responses.js';
-import { findTwitterAccountByUser, toTwitterAccountView } from '../x-auth/x-auth.service.js';
+import { errorResponses } from '../../platform/lib/error-responses.js';
+import { findTwitterAccountByUser, toTwitterAccountView } from '../x-auth/index.js';
 import { toUserView } from './user-view.js';
 
 /** User data is private: only the session's own user can read it. */

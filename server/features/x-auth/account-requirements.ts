@@ -1,5 +1,5 @@
-import type { XRequirements } from '../../config.js';
-import { AppError } from '../../errors.js';
+import type { XRequirements } from '../../platform/config.js';
+import { AppError } from '../../platform/errors.js';
 import type { XUser } from '../../integrations/x-client.js';
 
 const dayMs = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, TwitterAccount } from '../../db/schema.js';
+import type { Database, TwitterAccount } from '../../platform/db/schema.js';
 
 export async function insertOauthState(
   db: Kysely<Database>,

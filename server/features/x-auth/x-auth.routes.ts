@@ -8,10 +8,10 @@ import {
   VerificationSchema,
 } from '@shared/schemas/x';
 import { normalizeWallet } from '@shared/wallet';
-import { unauthorized } from '../../errors.js';
-import { errorResponses } from '../../lib/error-responses.js';
-import { refuseUnlessFromThisMachine } from '../../simulated-x-guard.js';
-import { hashSessionId } from '../auth/auth.service.js';
+import { unauthorized } from '../../platform/errors.js';
+import { errorResponses } from '../../platform/lib/error-responses.js';
+import { refuseUnlessFromThisMachine } from '../../platform/simulated-x-guard.js';
+import { hashSessionId } from '../../platform/lib/session-hash.js';
 import {
   exchangeCode,
   refreshVerification,

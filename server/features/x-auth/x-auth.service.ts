@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { TwitterAccount as TwitterAccountView } from '@shared/schemas/auth';
-import type { Database, TwitterAccount, User } from '../../db/schema.js';
-import { isUniqueViolation } from '../../db/unique-violation.js';
-import { AppError, badRequest, conflict } from '../../errors.js';
+import type { Database, TwitterAccount, User } from '../../platform/db/schema.js';
+import { isUniqueViolation } from '../../platform/db/unique-violation.js';
+import { AppError, badRequest, conflict } from '../../platform/errors.js';
 import { UpstreamError } from '../../integrations/http.js';
 import { pkcePair, type XClient, type XTokens, type XUser } from '../../integrations/x-client.js';
-import type { SecretBox } from '../../lib/secret-box.js';
+import type { SecretBox } from '../../platform/lib/secret-box.js';
 import { assertAccountRequirements } from './account-requirements.js';
 import {
   bindXAccount,

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../config.js';
+import type { AppConfig } from '../../platform/config.js';
 import { createOfflineProvider } from './offline-provider.js';
 import { createOpenAiProvider } from './openai-provider.js';
 import type { GenerationProvider } from './provider.js';

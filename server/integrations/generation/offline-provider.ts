@@ -3,7 +3,7 @@ import { tweetLength } from '@shared/app-limits';
 import { brand } from '@shared/brand';
 import type { GenerationLanguage } from '@shared/schemas/language';
 import { weightedLength } from '@shared/tweet-rules';
-import { stableHash } from '../../lib/stable-hash.js';
+import { stableHash } from '../../platform/lib/stable-hash.js';
 import { cutToWeight, fitTweet, joinSentences } from './fit-tweet.js';
 import { fallbackCaptions, memeCaptions } from './meme-captions.js';
 import { GenerationError, type GenerationProvider } from './provider.js';

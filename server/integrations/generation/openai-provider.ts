@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { brand } from '@shared/brand';
 import type { GenerationLanguage } from '@shared/schemas/language';
-import { lastCallState } from '../../lib/upstream-state.js';
+import { lastCallState } from '../../platform/lib/upstream-state.js';
 import { fetchJson } from '../http.js';
 import { fitTweet } from './fit-tweet.js';
 import { GenerationError, type GenerationProvider } from './provider.js';

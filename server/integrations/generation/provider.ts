@@ -1,5 +1,5 @@
 import type { GenerationLanguage } from '@shared/schemas/language';
-import type { UpstreamStateReader } from '../../lib/upstream-state.js';
+import type { UpstreamStateReader } from '../../platform/lib/upstream-state.js';
 
 /** Where tweet and meme texts come from: the offline generator by default, an LLM when configured. */
 export interface GenerationProvider {

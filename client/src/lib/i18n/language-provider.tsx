@@ -37,7 +37,7 @@ export function readStoredLanguage(): Language | null {
   return stored === 'zh' || stored === 'en' ? stored : null;
 }
 
-/** The server picks a prerendered page's language by this cookie (server/plugins/page-language.ts). */
+/** The server picks a prerendered page's language by this cookie (server/platform/http/page-language.ts). */
 function writeLanguageCookie(language: Language): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${languageCookie}=${language}; Path=/; Max-Age=${languageCookieMaxAgeSeconds}; SameSite=Lax${secure}`;

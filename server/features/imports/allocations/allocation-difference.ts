@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.js';
+import type { Database } from '../../../platform/db/schema.js';
 import type { AllocationRows } from './allocation-rows.js';
-import type { AllocationDifference, WalletDifference } from './allocation-difference-types.js';
+import type { AllocationDifference, WalletDifference } from '../shared/allocation-difference-types.js';
 
 export type { AllocationDifference };
 

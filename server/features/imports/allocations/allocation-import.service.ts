@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.js';
+import type { Database } from '../../../platform/db/schema.js';
 import { normalizeWallet } from '@shared/wallet';
-import { labelAllocationSnapshot, storedTreeRoot, storeImportedTree } from '../../allocation/allocation-snapshot.service.js';
-import { type AuditActor, appendAudit } from '../../audit/audit.service.js';
-import { previewRootChange, publishPastReveal, type RootPublication, settleRootChange } from '../../allocation/published-roots.service.js';
+import { labelAllocationSnapshot, storedTreeRoot, storeImportedTree } from '../../allocation/index.js';
+import { type AuditActor, appendAudit } from '../../audit/index.js';
+import { previewRootChange, publishPastReveal, type RootPublication, settleRootChange } from '../../allocation/index.js';
 import { acceptedCategories, checkCategory } from './category-check.js';
 import {
   byLine,

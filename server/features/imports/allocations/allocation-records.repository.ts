@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../../db/schema.js';
+import type { Database } from '../../../platform/db/schema.js';
 import type { AllocationRows } from './allocation-rows.js';
 import type { LeafRows } from './allocation-worker-client.js';
 

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../../db/schema.js';
+import type { Database } from '../../../platform/db/schema.js';
 
 /** One allocation source as the console lists it: its snapshot label and the figures of its live rows. */
 export interface ImportSnapshot {

@@ -1,10 +1,10 @@
 import type { Worker } from 'node:worker_threads';
 import { LeafMessageBytes } from '@shared/merkle';
-import { startModuleWorker } from '../../../lib/module-worker.js';
+import { startModuleWorker } from '../../../platform/lib/module-worker.js';
 import type { AllocationRows } from './allocation-rows.js';
-import type { MerkleRoot } from './merkle-root.js';
+import type { MerkleRoot } from '../shared/merkle-root.js';
 
-export type { MerkleRoot } from './merkle-root.js';
+export type { MerkleRoot } from '../shared/merkle-root.js';
 
 export interface LeafRows {
   wallets: string[];

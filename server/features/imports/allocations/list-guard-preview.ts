@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.js';
-import { demoSource } from '../../../demo/demo.repository.js';
-import { liveTableRoot } from '../../allocation/allocation-snapshot.service.js';
+import type { Database } from '../../../platform/db/schema.js';
+import { demoSource } from '../../demo/index.js';
+import { liveTableRoot } from '../../allocation/index.js';
 import { candidateSide, compareAllocationRows, readLiveRowsOfSource } from './allocation-difference.js';
 import { readAllocationLeavesExcept } from './allocation-records.repository.js';
 import type { AllocationRows } from './allocation-rows.js';
 import type { LeafRows } from './allocation-worker-client.js';
 import { DryRunTally, type ListGuard, overlapInMemory } from './list-guard.js';
-import type { ListDifference, ListGuardRefusal } from './list-guard-types.js';
+import type { ListDifference, ListGuardRefusal } from '../shared/list-guard-types.js';
 
 /**
  * What replacing the live rows of `source` with `rows` would do, as a dry run, the console's preview and a

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.js';
-import { countRowsOfSource } from '../../../db/source-rows.js';
-import type { DemoCounts } from '../../../demo/demo.repository.js';
-import { storedTreeRoot, storeImportedTree, unlabelAllocationSnapshot } from '../../allocation/allocation-snapshot.service.js';
+import type { Database } from '../../../platform/db/schema.js';
+import { countRowsOfSource } from '../../../platform/db/source-rows.js';
+import type { DemoCounts } from '../../demo/index.js';
+import { storedTreeRoot, storeImportedTree, unlabelAllocationSnapshot } from '../../allocation/index.js';
 import {
   type AfterReveal,
   previewRootChange,
@@ -10,16 +10,16 @@ import {
   type RootChangePreview,
   type RootPublication,
   settleRootChange,
-} from '../../allocation/published-roots.service.js';
-import { type AuditActor, appendAudit } from '../../audit/audit.service.js';
+} from '../../allocation/index.js';
+import { type AuditActor, appendAudit } from '../../audit/index.js';
 import { demoRowsInTheWay, type ImportRefusedForDemo, resolveSource } from '../shared/import-file.js';
 import { AllocationRows } from './allocation-rows.js';
 import { AllocationWorker, type BuiltTree, type LeafRows } from './allocation-worker-client.js';
 import { listImportSnapshots } from './allocation-snapshot-list.js';
 import { ListGuard } from './list-guard.js';
 import { previewListChange, refusedByGuard } from './list-guard-preview.js';
-import type { ListDifference, ListGuardRefusal, WholeListChange } from './list-guard-types.js';
-import type { MerkleRoot } from './merkle-root.js';
+import type { ListDifference, ListGuardRefusal, WholeListChange } from '../shared/list-guard-types.js';
+import type { MerkleRoot } from '../shared/merkle-root.js';
 import { replaceAllocationSource } from './replace-allocation-source.js';
 
 export interface RemovalOptions {

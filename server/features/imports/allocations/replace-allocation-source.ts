@@ -1,9 +1,9 @@
 import type SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
-import { sqliteHandleOf } from '../../../db/connect.js';
-import { isStorageFull } from '../../../lib/storage-full.js';
-import type { Database } from '../../../db/schema.js';
-import { deleteRowsOfSource } from '../../../db/source-rows.js';
+import { sqliteHandleOf } from '../../../platform/db/connect.js';
+import { isStorageFull } from '../../../platform/lib/storage-full.js';
+import type { Database } from '../../../platform/db/schema.js';
+import { deleteRowsOfSource } from '../../../platform/db/source-rows.js';
 import { type ImportProgress, writeProgress } from '../shared/progress.js';
 import type { AllocationRows } from './allocation-rows.js';
 import type { LeafRows } from './allocation-worker-client.js';

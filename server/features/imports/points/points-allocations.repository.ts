@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, PointsAllocationsTable } from '../../../db/schema.js';
+import type { Database, PointsAllocationsTable } from '../../../platform/db/schema.js';
 
 /** The points import's (and `npm run allocate`'s) reads and writes of points_allocations. */
 

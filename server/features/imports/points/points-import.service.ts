@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.js';
-import { countRowsOfSource, deleteRowsOfSource } from '../../../db/source-rows.js';
-import { refreshPointsStats } from '../../tokens/tokens.service.js';
+import type { Database } from '../../../platform/db/schema.js';
+import { countRowsOfSource, deleteRowsOfSource } from '../../../platform/db/source-rows.js';
+import { refreshPointsStats } from '../../tokens/index.js';
 import {
   byLine,
   demoRowsInTheWay,

@@ -1,6 +1,6 @@
 import { bech32, bech32m } from 'bech32';
 import bs58check from 'bs58check';
-import { nodeSha256 } from '../../../lib/node-sha256.js';
+import { nodeSha256 } from '../../../platform/lib/node-sha256.js';
 import { normalizeWallet, type WalletKind, walletKind } from '@shared/wallet';
 import { bad, type Checked, ok, quote } from './fields.js';
 

@@ -1,0 +1,1 @@
+export { default as activityRoutes } from './activity.routes.js';

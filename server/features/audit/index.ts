@@ -1,0 +1,1 @@
+export { appendAudit, type AuditActor, commandActor, exportAuditCsv, listAudit, recordChange } from './audit.service.js';

@@ -1,0 +1,2 @@
+export { assertOwnCollection } from './collection.service.js';
+export { default as collectionRoutes } from './collection.routes.js';

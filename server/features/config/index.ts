@@ -1,0 +1,2 @@
+export { buildPublicConfig } from './public-config.js';
+export { default as configRoutes } from './config.routes.js';

@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema.js';
+import { refreshPointsStats } from '../tokens/index.js';
+import { setDemoRemoved } from '../settings/index.js';
+import {
+  deleteDemoAllocationRecords,
+  deleteDemoPointsAllocations,
+  deleteDemoSettings,
+  deleteDemoUsers,
+  findDemoUsersWithActivity,
+  keepDemoUsers,
+} from './demo.repository.js';
+
+export interface DemoRemoval {
+  users: number;
+  /** Demo users kept because someone used them for real; they lose their demo points. */
+  usersKept: number;
+  allocationRecords: number;
+  pointsAllocations: number;
+  /** The staking figure, unless a real one had been written over it. */
+  settings: number;
+}
+
+/**
+ * Deletes exactly the demo rows in one transaction, refreshes the aggregate they were counted in, and
+ * records the removal so `npm start` does not load the demo set again into the now empty database.
+ */
+export async function removeDemoData(db: Kysely<Database>, now = Date.now()): Promise<DemoRemoval> {
+  // Inside the caller's transaction when it has one (the command records the removal in the audit log).
+  const remove = async (trx: Kysely<Database>) => {
+    const active = await findDemoUsersWithActivity(trx);
+    await keepDemoUsers(trx, active);
+    const removal: DemoRemoval = {
+      users: await deleteDemoUsers(trx),
+      usersKept: active.length,
+      allocationRecords: await deleteDemoAllocationRecords(trx),
+      pointsAllocations: await deleteDemoPointsAllocations(trx),
+      settings: await deleteDemoSettings(trx),
+    };
+    await refreshPointsStats(trx);
+    await setDemoRemoved(trx, { removedAt: now }, now);
+    return removal;
+  };
+  return db.isTransaction ? remove(db) : db.transaction().execute(remove);
+}

@@ -1,0 +1,18 @@
+/**
+ * The imports feature's public face: the allocation import
+ * (allocations/), the points import (points/), and what `npm run allocate` needs to write points
+ * allocations the way the points import does. Both imports read through shared/: one CSV reader, one
+ * token-amount reader, one total-supply check, one progress reporter.
+ */
+export { importAllocationsFile } from './allocations/allocation-import.service.js';
+export type { MerkleRoot } from './shared/merkle-root.js';
+export { importPointsFile } from './points/points-import.service.js';
+export { sourceNameProblem } from './shared/import-file.js';
+export type { ImportAccepted, ImportOptions, ImportResult } from './shared/import-file.js';
+export { extraCategoryProblem } from './allocations/category-check.js';
+export type { ImportProgress } from './shared/progress.js';
+export { listImportSnapshots } from './allocations/allocation-snapshot-list.js';
+export { needsReplace } from './shared/list-guard-types.js';
+export type { ListDifference, ListGuardRefusal, WholeListChange } from './shared/list-guard-types.js';
+export { removeAllocationSource } from './allocations/remove-allocation-source.js';
+export { allocateFromPoints, defaultAllocateSource } from './allocate/allocate.service.js';

@@ -1,0 +1,2 @@
+export { adjustPoints } from './leaderboard.service.js';
+export { default as leaderboardRoutes } from './leaderboard.routes.js';

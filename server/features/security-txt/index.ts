@@ -1,0 +1,1 @@
+export { default as securityTxtRoutes } from './security-txt.routes.js';

@@ -1,0 +1,1 @@
+export { default as simulatedXRoutes } from './simulated-x.routes.js';

@@ -1,0 +1,2 @@
+export { getStakingLocked, parseLockedCount, setStakingLocked } from './staking.service.js';
+export { default as stakingRoutes } from './staking.routes.js';

@@ -1,0 +1,2 @@
+export { refreshPointsStats } from './tokens-stats.repository.js';
+export { default as tokensRoutes } from './tokens.routes.js';

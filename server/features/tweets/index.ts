@@ -1,0 +1,1 @@
+export { default as tweetsRoutes } from './tweets.routes.js';

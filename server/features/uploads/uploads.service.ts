@@ -1,1 +1,0 @@
-export type { UploadStore } from './upload-store.js';

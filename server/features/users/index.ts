@@ -1,0 +1,2 @@
+export { findUserByWallet, insertUserIfAbsent, markWalletProtected, setBlocked, touchLogin, toUserView } from './users.service.js';
+export { default as usersRoutes } from './users.routes.js';

@@ -1,0 +1,2 @@
+export { assertAccountStillEligible, deleteStaleOauthStates, findTwitterAccountByUser, requireTwitterAccount, toTwitterAccountView, type XDeps } from './x-auth.service.js';
+export { default as xAuthRoutes } from './x-auth.routes.js';

@@ -1,0 +1,176 @@
+import underPressure from '@fastify/under-pressure';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config.js';
+import { AppError } from '../errors.js';
+import { uploadsPrefix } from '../public-paths.js';
+import { loopTurnBudget } from '../lib/loop-turn-budget.js';
+
+/**
+ * Seconds a shed client is asked to wait: a few samples of the loop (500 ms each by default), so the
+ * retry meets a fresh reading; short enough that a person barely waits.
+ */
+export const serverBusyRetryAfterSeconds = 2;
+
+// One instance for every shed request: an answer meant to be cheap does not capture a stack each time.
+const busy = new AppError(503, 'SERVER_BUSY', 'The server is busy right now. Please try again in a few seconds.');
+
+/** The 503 SERVER_BUSY answer, with its Retry-After: throw what this returns. */
+export function serverBusy(reply: FastifyReply): AppError {
+  reply.header('retry-after', String(serverBusyRetryAfterSeconds));
+  return busy;
+}
+
+/**
+ * What is shed: the API, and the pages and images read from the database. Not shed: /healthz (a
+ * liveness check must not fail for load), /readyz (it says "not ready" itself), the SPA's page and
+ * its built files, which cost about what a 503 costs and without which a browser has no page to show
+ * "busy, retrying" in (docs/decisions.md). Matched on the route, not the raw path (`/%61pi/…`).
+ */
+const shedRoutePrefixes = ['/api/', '/meme/', uploadsPrefix];
+
+function isShed(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  return route !== undefined && shedRoutePrefixes.some((prefix) => route.startsWith(prefix));
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    shedding: {
+      /** Whether requests are being shed now (always false while shedding is off). */
+      active: () => boolean;
+      /** Calls `listener` for each request shed before it reached the app (those raise no error). */
+      onShedBeforeRouting: (listener: () => void) => void;
+    };
+  }
+}
+
+/** Marks a request the turn budget has admitted before routing, so the route's hook does not judge it again. */
+const admittedBeforeRouting = Symbol('admitted before routing');
+type JudgedRequest = IncomingMessage & { [admittedBeforeRouting]?: true };
+
+/** A shed path as sent, for the turn budget's early answer (anything spelled otherwise meets the hook). */
+function hasShedPrefix(url: string | undefined): boolean {
+  return url !== undefined && shedRoutePrefixes.some((prefix) => url.startsWith(prefix));
+}
+
+/**
+ * The turn budget's answer before routing. Under a spike most of each turn's requests are shed, so
+ * what a shed answer costs sets how long a turn lasts, and with it every admitted request's wait. On
+ * the raw server, before Fastify builds a request and a reply, runs its hooks and logs a line, a 503
+ * costs a fraction of what it costs as an error (docs/performance.md, "Launch spike"). The path is
+ * matched as sent; a request spelled another way (`/%61pi/…`) goes on to the route-matched hook.
+ * Not while draining: those answers need the app's `Connection: close`.
+ */
+function shedBeforeRouting(
+  app: FastifyInstance,
+  budget: ReturnType<typeof loopTurnBudget>,
+  shed: () => void,
+): void {
+  const handlers = app.server.listeners('request');
+  if (handlers.length !== 1) throw new Error(`expected Fastify's one request handler on the server, found ${handlers.length}`);
+  const [appHandler] = handlers as ((request: IncomingMessage, response: ServerResponse) => void)[];
+  const body = JSON.stringify({ error: busy.code, message: busy.message });
+  const headers = {
+    ...app.apiSecurityHeaders,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    'cache-control': 'no-store',
+    'retry-after': String(serverBusyRetryAfterSeconds),
+  };
+  app.server.removeListener('request', appHandler!);
+  app.server.on('request', (request: JudgedRequest, response: ServerResponse) => {
+    if (hasShedPrefix(request.url) && !app.draining.active) {
+      if (budget.exhausted()) {
+        shed();
+        response.writeHead(503, headers).end(body);
+        return;
+      }
+      request[admittedBeforeRouting] = true;
+    }
+    appHandler!(request, response);
+  });
+}
+
+/**
+ * Load shedding, two ways, each answering shed requests 503 SERVER_BUSY with Retry-After at once
+ * instead of letting them wait their turn behind the backlog:
+ * - @fastify/under-pressure: while the event loop's mean delay over a sample is past
+ *   SHED_EVENT_LOOP_DELAY_MS (sustained overload, whatever its cause);
+ * - a budget per turn of the event loop (server/platform/lib/loop-turn-budget.ts): once a turn has spent
+ *   SHED_TURN_BUDGET_MS on requests, the rest of that turn's requests are shed. A spike of thousands of
+ *   connections puts them all in each turn, so without it every admitted request waits the whole turn
+ *   (docs/performance.md, "Launch spike").
+ * SHED_EVENT_LOOP_DELAY_MS=0 registers neither: no sampling and no per-request check.
+ * Registered before the other plugins' hooks that do work.
+ */
+export default fp<{ config: AppConfig }>(
+  async (app, { config }) => {
+    const { eventLoopDelayMs, sampleIntervalMs, turnBudgetMs } = config.shedding;
+    if (eventLoopDelayMs === 0) {
+      app.decorate('shedding', { active: () => false, onShedBeforeRouting: () => {} });
+      return;
+    }
+
+    let shed = 0;
+    // Building the app blocks the loop for a while after the sampling starts; that is not load. Two
+    // samples after the app is ready, the state reflects the traffic only.
+    let settled = false;
+    // A turn that sheds says "busy" on /readyz until a sample interval has passed without one.
+    let turnShedAt = Number.NEGATIVE_INFINITY;
+    const active = () => (settled && app.isUnderPressure()) || performance.now() - turnShedAt < sampleIntervalMs;
+    const shedBeforeRoutingListeners: (() => void)[] = [];
+    app.decorate('shedding', { active, onShedBeforeRouting: (listener: () => void) => shedBeforeRoutingListeners.push(listener) });
+    app.addHook('onReady', async () => {
+      setTimeout(() => {
+        settled = true;
+      }, 2 * sampleIntervalMs).unref();
+    });
+
+    if (turnBudgetMs > 0) {
+      const budget = loopTurnBudget(turnBudgetMs);
+      shedBeforeRouting(app, budget, () => {
+        shed++;
+        turnShedAt = performance.now();
+        for (const listener of shedBeforeRoutingListeners) listener();
+      });
+      app.addHook('onRequest', (request, reply, done) => {
+        if ((request.raw as JudgedRequest)[admittedBeforeRouting] || !budget.exhausted() || !isShed(request)) return done();
+        shed++;
+        turnShedAt = performance.now();
+        done(serverBusy(reply));
+      });
+    }
+    await app.register(underPressure, {
+      maxEventLoopDelay: eventLoopDelayMs,
+      sampleInterval: sampleIntervalMs,
+      // Resolving lets the request through; rejecting hands the error to the app's error handler.
+      pressureHandler: async (request, reply) => {
+        if (!settled || !isShed(request)) return;
+        shed++;
+        throw serverBusy(reply);
+      },
+    });
+
+    // One line when shedding begins and one when it ends, not one per shed request.
+    let since: number | null = null;
+    const watch = setInterval(() => {
+      const pressed = active();
+      if (pressed && since === null) {
+        since = performance.now();
+        const { eventLoopDelay } = app.memoryUsage();
+        app.log.warn(
+          `server saturated (mean event loop delay ${Math.round(eventLoopDelay)} ms, limit ${eventLoopDelayMs} ms; turn budget ${turnBudgetMs} ms): API calls answer 503 SERVER_BUSY until it recovers`,
+        );
+      } else if (!pressed && since !== null) {
+        app.log.warn(`server recovered after ${Math.round(performance.now() - since)} ms; ${shed} requests were shed`);
+        since = null;
+        shed = 0;
+      }
+    }, sampleIntervalMs);
+    watch.unref();
+    app.addHook('onClose', async () => clearInterval(watch));
+  },
+  { name: 'load-shedding', dependencies: ['security', 'draining'] },
+);
