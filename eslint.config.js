@@ -32,7 +32,7 @@ export default defineConfig(
     languageOptions: { globals: globals.node },
   },
   {
-    files: ['server/**/*.ts'],
+    files: ['server/**/*.ts', 'scripts/**/*.ts'],
     plugins: { acorn: { rules: { 'table-owner': tableOwnerRule } } },
   },
   {

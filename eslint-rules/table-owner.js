@@ -66,7 +66,7 @@ export const tableOwnerRule = {
   },
   create(context) {
     const relative = path.relative(context.cwd, context.filename).split(path.sep).join('/');
-    if (!relative.startsWith('server/') || wholeDatabaseFiles.includes(relative)) return {};
+    if (!/^(server|scripts)\//.test(relative) || wholeDatabaseFiles.includes(relative)) return {};
     const feature = featureOfFile(relative);
     return sqlTableVisitor(
       (node, table) => {

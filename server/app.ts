@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import type { AppConfig } from './platform/config.js';
 import type { DatabaseHandle } from './platform/db/connect.js';
 import { createDemoPresence } from './features/demo/index.js';
-import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './platform/errors.js';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './platform/http/error-handler.js';
 import { activityRoutes } from './features/activity/index.js';
 import { adminRoutes } from './features/admin/index.js';
 import { allocationRoutes, publishRootAtReveal } from './features/allocation/index.js';
@@ -81,7 +81,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
     // One line per request instead of Fastify's two (server/platform/request-log.ts).
     logController: new RequestLogController(config.logLevel, destination || null),
     // No pino child per request (a fifth of a cached answer's cost): the lines about a request name
-    // its id themselves (request-log.ts, errors.ts).
+    // its id themselves (request-log.ts, error-handler.ts).
     childLoggerFactory: (logger) => logger,
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,

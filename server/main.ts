@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { gracefulShutdown } from './platform/graceful-shutdown.js';
-import { listenOnSockets } from './platform/lib/listen-sockets.js';
+import { listenOnSockets } from './platform/listen-sockets.js';
 import { describeXMode, xPolicyWarning } from './platform/x-mode.js';
 
 async function main(): Promise<void> {

@@ -80,7 +80,7 @@ export default fp<{ config: AppConfig }>(
       done();
     });
     app.shedding.onShedBeforeRouting(() => metrics.shed());
-    // Only failed requests pass here; the error handler (errors.ts) shapes their answers.
+    // Only failed requests pass here; the error handler (platform/http/error-handler.ts) shapes their answers.
     app.addHook('onError', (_request, _reply, error, done) => {
       if (error instanceof AppError && error.code === 'SERVER_BUSY') metrics.shed();
       else if (error instanceof DatabaseBusyError) metrics.databaseBusy();

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { defaultExternalLinks, type ExternalLinkName, type ExternalLinks, externalLinkVariables } from '@shared/links';
 import type { WalletProof } from '@shared/schemas/config';
 import { parseRevealSchedule, type RevealSchedule } from './reveal-schedule.js';
-import { defaultListenSockets, reusePortSupported } from './lib/listen-sockets.js';
+import { defaultListenSockets, reusePortSupported } from './listen-sockets.js';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 import { decideXMode, simulatedXClientId, simulatedXPrefix, type XModeDecision } from './x-mode.js';
 

@@ -41,7 +41,7 @@ export function requestLine(fields: RequestLineFields, time: number): string {
  * One log line per request, when the answer is sent (method, path, status, milliseconds), in place of
  * Fastify's two ("incoming request", "request completed"), which also cost a serialised request and
  * reply each. Below LOG_LEVEL info nothing is built. Failures keep their stack: the error handler
- * (server/platform/errors.ts) logs every 5xx with it, and an answer that fails after its headers is logged here
+ * (server/platform/http/error-handler.ts) logs every 5xx with it, and an answer that fails after its headers is logged here
  * at error level with the error.
  */
 export class RequestLogController extends LogController {

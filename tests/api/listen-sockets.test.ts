@@ -6,7 +6,7 @@ import { freePort } from '../../scripts/free-port.js';
 import { type App, buildApp } from '../../server/app.js';
 import { connectDatabase } from '../../server/platform/db/connect.js';
 import { migrateToLatest } from '../../server/platform/db/migrate.js';
-import { listenOnSockets, reusePortSupported } from '../../server/platform/lib/listen-sockets.js';
+import { listenOnSockets, reusePortSupported } from '../../server/platform/listen-sockets.js';
 import { testConfig } from '../helpers/test-app.js';
 
 /** Sockets listening on `port` on IPv4 (Linux's /proc/net/tcp: state 0A is LISTEN). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/platform/config.js';
-import { defaultListenSockets, reusePortSupported } from '../../server/platform/lib/listen-sockets.js';
+import { defaultListenSockets, reusePortSupported } from '../../server/platform/listen-sockets.js';
 
 describe('listening on several sockets of one port', () => {
   it('is possible on Linux from Node 22.12 and 23.1 on, where Node has reusePort', () => {

@@ -15,7 +15,7 @@ export interface ClaimCounter {
 /** When metrics are off: nothing is counted. */
 export const uncountedClaims: ClaimCounter = { counted: () => {} };
 
-/** The `error` code the answer to this failure carries (server/platform/errors.ts maps it the same way). */
+/** The `error` code the answer to this failure carries (server/platform/http/error-handler.ts maps it the same way). */
 function refusalCode(error: unknown): ErrorCode {
   if (error instanceof AppError) return error.code;
   if (error instanceof DatabaseBusyError) return 'DATABASE_BUSY';

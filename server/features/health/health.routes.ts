@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { DatabaseUnavailableError, databaseUnavailability } from '../../platform/db/database-unavailable.js';
 import { AppError } from '../../platform/errors.js';
 import { errorResponses } from '../../platform/lib/error-responses.js';
-import { serverBusy } from '../../platform/http/load-shedding.js';
+import { serverBusy } from '../../platform/http/server-busy.js';
 
 const LiveSchema = Type.Object({ status: Type.Literal('ok') });
 const ReadySchema = Type.Object({ status: Type.Literal('ready'), database: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]) });

@@ -1,26 +1,11 @@
 import underPressure from '@fastify/under-pressure';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.js';
-import { AppError } from '../errors.js';
 import { uploadsPrefix } from '../public-paths.js';
 import { loopTurnBudget } from '../lib/loop-turn-budget.js';
-
-/**
- * Seconds a shed client is asked to wait: a few samples of the loop (500 ms each by default), so the
- * retry meets a fresh reading; short enough that a person barely waits.
- */
-export const serverBusyRetryAfterSeconds = 2;
-
-// One instance for every shed request: an answer meant to be cheap does not capture a stack each time.
-const busy = new AppError(503, 'SERVER_BUSY', 'The server is busy right now. Please try again in a few seconds.');
-
-/** The 503 SERVER_BUSY answer, with its Retry-After: throw what this returns. */
-export function serverBusy(reply: FastifyReply): AppError {
-  reply.header('retry-after', String(serverBusyRetryAfterSeconds));
-  return busy;
-}
+import { busy, serverBusy, serverBusyRetryAfterSeconds } from './server-busy.js';
 
 /**
  * What is shed: the API, and the pages and images read from the database. Not shed: /healthz (a
