@@ -9,14 +9,14 @@
  */
 const featureTiers = [
   // Records and outside facts every feature may read.
-  ['audit', 'settings', 'chain', 'collection', 'rate-limits', 'lookups', 'x-auth', 'activity', 'health', 'security-txt', 'simulated-x'],
-  ['users', 'claims', 'staking'],
-  ['auth', 'launch', 'memes', 'tweets', 'leaderboard'],
+  ['audit', 'settings', 'chain', 'collection', 'rate-limits', 'lookups', 'x-auth', 'health', 'security-txt', 'simulated-x'],
+  ['users', 'staking'],
+  ['auth', 'launch', 'claims'],
   // The lists behind the reveal gate, and where images live.
-  ['allocation', 'tokens', 'uploads'],
-  ['backups', 'disputes', 'demo', 'janitor'],
+  ['allocation', 'tokens', 'memes', 'tweets', 'leaderboard', 'activity'],
+  ['backups', 'disputes', 'demo', 'uploads'],
   // The pipelines that write the lists, and the public configuration.
-  ['imports', 'config'],
+  ['imports', 'config', 'janitor'],
   // The console, on top of everything it manages.
   ['admin'],
 ];

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type StatsResponse, StatsResponseSchema } from '@shared/schemas/stats';
 import { CachedSource } from '../../platform/lib/cached-source.js';
 import { repeatedAnswer } from '../../platform/lib/repeated-answer.js';
-import { activityCounts } from './activity.repository.js';
+import { activityCounts } from './activity-counts.js';
 
 const day = 24 * 60 * 60 * 1000;
 

@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import { type PersonMatch, type PersonRecord, peopleMatchLimit, personClaimsShown } from '@shared/schemas/admin-people';
 import { normalizeWallet } from '@shared/wallet';
 import type { Database } from '../../platform/db/schema.js';
+import { listSessionHistory } from '../auth/index.js';
 import { countUserClaims, listUserClaims } from '../claims/index.js';
 import { listOwnDisputes } from '../disputes/index.js';
-import { findUserByWallet } from '../users/index.js';
-import { findTwitterAccountByUser, toTwitterAccountView } from '../x-auth/index.js';
-import { findPeople, listSessionRows, listXBindings } from './people.repository.js';
+import { findUserByWallet, findUsersByWalletPrefix } from '../users/index.js';
+import { findTwitterAccountByUser, findUsersByHandlePrefix, handlesOfUsers, listXBindings, toTwitterAccountView } from '../x-auth/index.js';
 
 const sessionsShown = 50;
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
@@ -23,10 +23,12 @@ export async function searchPeople(db: Kysely<Database>, query: string): Promise
   const text = query.trim();
   if (!text) return [];
   const handle = handlePattern.exec(text)?.[1] ?? null;
-  const rows = await findPeople(db, { wallet: normalizeWallet(text.replace(/^@/, '')), handle }, peopleMatchLimit);
+  const byHandle = handle === null ? [] : await findUsersByHandlePrefix(db, handle);
+  const rows = await findUsersByWalletPrefix(db, { wallet: normalizeWallet(text.replace(/^@/, '')), orIds: byHandle }, peopleMatchLimit);
+  const handles = await handlesOfUsers(db, rows.map((row) => Number(row.id)));
   return rows.map((row) => ({
     walletAddress: row.wallet_address,
-    xHandle: row.handle,
+    xHandle: handles.get(Number(row.id)) ?? null,
     points: Number(row.total_points),
     blocked: row.blocked_at !== null,
   }));
@@ -42,7 +44,7 @@ export async function personRecord(db: Kysely<Database>, wallet: string, now: nu
     findTwitterAccountByUser(db, user.id),
     listXBindings(db, user.id),
     listOwnDisputes(db, user),
-    listSessionRows(db, user.id, sessionsShown),
+    listSessionHistory(db, user.id, sessionsShown),
   ]);
   return {
     walletAddress: user.wallet_address,

@@ -4,8 +4,8 @@ import type { SessionProof } from '@shared/schemas/auth';
 import { invalidWalletMessage, isValidJoinAddress, normalizeWallet } from '@shared/wallet';
 import type { Database, User } from '../../platform/db/schema.js';
 import { AppError, badRequest } from '../../platform/errors.js';
-import { insertUserIfAbsent, touchLogin } from '../users/index.js';
-import { deleteSession, findSessionUser, insertSession, touchSession } from './sessions.repository.js';
+import { findUserById, insertUserIfAbsent, touchLogin } from '../users/index.js';
+import { deleteSession, findUnexpiredSession, insertSession, touchSession } from './sessions.repository.js';
 import { hashSessionId } from '../../platform/lib/session-hash.js';
 
 export const sessionTtlMs = 30 * 24 * 60 * 60 * 1000;
@@ -76,10 +76,13 @@ export const lastSeenResolutionMs = 5 * 60 * 1000;
 
 export async function userForSession(db: Kysely<Database>, sessionId: string, now = Date.now()) {
   const idHash = hashSessionId(sessionId);
-  const found = await findSessionUser(db, idHash, now);
-  if (!found) return undefined;
+  const found = await findUnexpiredSession(db, idHash, now);
+  const user = found && (await findUserById(db, found.userId));
+  if (!found || !user) return undefined;
+  // An address-only session of a protected wallet is dead even if it was opened in the moment of protection.
+  if (!found.proof.proven && user.wallet_protected_at !== null) return undefined;
   if (found.lastSeenAt === null || now - found.lastSeenAt >= lastSeenResolutionMs) await touchSession(db, idHash, now);
-  return { user: found.user, proof: found.proof };
+  return { user, proof: found.proof };
 }
 
 export async function logout(db: Kysely<Database>, sessionId: string): Promise<void> {

@@ -1,5 +1,5 @@
 export { type PruneCounts, pruneExpired } from './pruning.service.js';
-export { deleteUserSessions, recordAdminCall } from './sessions.service.js';
+export { deleteUserSessions, listSessionHistory, recordAdminCall } from './sessions.service.js';
 export { default as authRoutes } from './auth.routes.js';
 export { default as sessionsRoutes } from './sessions.routes.js';
 export { default as session } from './session.plugin.js';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SessionProof } from '@shared/schemas/auth';
-import type { Database, User } from '../../platform/db/schema.js';
+import type { Database } from '../../platform/db/schema.js';
 
 export async function insertSession(
   db: Kysely<Database>,
@@ -27,28 +27,20 @@ export async function insertSession(
     .execute();
 }
 
-export async function findSessionUser(
+/** The session unless it has expired: whose it is, when it was last seen and how it was opened. */
+export async function findUnexpiredSession(
   db: Kysely<Database>,
   idHash: string,
   now: number,
-): Promise<{ user: User; lastSeenAt: number | null; proof: SessionProof } | undefined> {
+): Promise<{ userId: number; lastSeenAt: number | null; proof: SessionProof } | undefined> {
   const row = await db
     .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select([
-      'sessions.last_seen_at as session_last_seen_at',
-      'sessions.proven as session_proven',
-      'sessions.wallet_name as session_wallet_name',
-    ])
-    .where('sessions.id_hash', '=', idHash)
-    .where('sessions.expires_at', '>', now)
-    // An address-only session of a protected wallet is dead even if it was opened in the moment of protection.
-    .where((eb) => eb.or([eb('sessions.proven', '=', 1), eb('users.wallet_protected_at', 'is', null)]))
+    .select(['user_id', 'last_seen_at', 'proven', 'wallet_name'])
+    .where('id_hash', '=', idHash)
+    .where('expires_at', '>', now)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { session_last_seen_at: lastSeenAt, session_proven: proven, session_wallet_name: walletName, ...user } = row;
-  return { user, lastSeenAt, proof: { proven: Number(proven) === 1, walletName } };
+  return { userId: Number(row.user_id), lastSeenAt: row.last_seen_at, proof: { proven: Number(row.proven) === 1, walletName: row.wallet_name } };
 }
 
 /** Ends every address-only session of the user (when the wallet becomes protected). */
@@ -82,6 +74,17 @@ export async function listUserSessions(db: Kysely<Database>, userId: number, now
     .where('user_id', '=', userId)
     .where('expires_at', '>', now)
     .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** The user's stored sessions, expired ones too, newest first: never the hash, only when and how they were opened. */
+export async function listSessionHistory(db: Kysely<Database>, userId: number, limit: number) {
+  return db
+    .selectFrom('sessions')
+    .select(['created_at', 'last_seen_at', 'expires_at', 'proven', 'wallet_name'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
     .execute();
 }
 

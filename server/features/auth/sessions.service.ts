@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import { hashSessionId } from '../../platform/lib/session-hash.js';
 import { deleteUserSession, findSessionAdminSeen, listUserSessions, setSessionAdminSeen } from './sessions.repository.js';
 
-export { deleteUserSessions } from './sessions.repository.js';
+export { deleteUserSessions, listSessionHistory } from './sessions.repository.js';
 
 /**
  * Derived from the stored hash, not the session id: stable, needs no column, and neither it nor the

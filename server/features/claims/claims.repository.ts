@@ -36,33 +36,6 @@ export async function isPostClaimed(db: Kysely<Database>, tweetId: string): Prom
   return row !== undefined;
 }
 
-/**
- * Adds the points and restarts the cooldown only if the user is off cooldown, in one conditional
- * update: of two claims racing past the cooldown check, exactly one changes the row.
- */
-export async function awardPointsOffCooldown(
-  db: Kysely<Database>,
-  award: { userId: number; points: number; now: number; cooldownMs: number },
-): Promise<boolean> {
-  const result = await db
-    .updateTable('users')
-    .set((eb) => ({ total_points: eb('total_points', '+', award.points), last_tweet_claim_at: award.now }))
-    .where('id', '=', award.userId)
-    .where((eb) =>
-      eb.or([eb('last_tweet_claim_at', 'is', null), eb('last_tweet_claim_at', '<=', award.now - award.cooldownMs)]),
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-export async function findUserPoints(db: Kysely<Database>, userId: number) {
-  return db
-    .selectFrom('users')
-    .select(['total_points', 'last_tweet_claim_at'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-}
-
 /** Newest first; the id breaks ties between claims of the same millisecond so pages never overlap. */
 export async function listUserClaims(db: Kysely<Database>, userId: number, page: { limit: number; offset: number }) {
   return db
@@ -81,6 +54,28 @@ export async function countUserClaims(db: Kysely<Database>, userId: number): Pro
     .selectFrom('tweet_claims')
     .select(db.fn.countAll<number>().as('count'))
     .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The claims of each of `userIds` (revoked ones too), in one query; a user without any is left out. */
+export async function countClaimsOfUsers(db: Kysely<Database>, userIds: readonly number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('tweet_claims')
+    .select((eb) => ['user_id', eb.fn.countAll<number>().as('count')])
+    .where('user_id', 'in', [...new Set(userIds)])
+    .groupBy('user_id')
+    .execute();
+  return new Map(rows.map((row) => [Number(row.user_id), Number(row.count)]));
+}
+
+/** Claims (posts and memes) accepted from `fromMs` on; tweet_claims_created_at_idx answers it. */
+export async function countClaimsSince(db: Kysely<Database>, fromMs: number): Promise<number> {
+  const row = await db
+    .selectFrom('tweet_claims')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('created_at', '>=', fromMs)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -125,10 +120,9 @@ export async function listRecentClaims(
 ) {
   let query = db
     .selectFrom('tweet_claims')
-    .innerJoin('users', 'users.id', 'tweet_claims.user_id')
     .select([
       'tweet_claims.id',
-      'users.wallet_address',
+      'tweet_claims.user_id',
       'tweet_claims.tweet_url',
       'tweet_claims.points',
       'tweet_claims.created_at',
@@ -156,10 +150,9 @@ export async function listRecentRefusals(
 ) {
   let query = db
     .selectFrom('claim_refusals')
-    .innerJoin('users', 'users.id', 'claim_refusals.user_id')
     .select([
       'claim_refusals.id',
-      'users.wallet_address',
+      'claim_refusals.user_id',
       'claim_refusals.kind',
       'claim_refusals.tweet_url',
       'claim_refusals.code',
@@ -241,15 +234,13 @@ export async function deleteRefusalsBefore(db: Kysely<Database>, before: number)
   return Number(result.numDeletedRows);
 }
 
-/** One claim with its member's wallet, for an operator's change; undefined when there is none. */
-export async function findClaimForChange(db: Kysely<Database>, claimId: number) {
+/** One claim, for an operator's change; undefined when there is none. */
+export async function findClaim(db: Kysely<Database>, claimId: number) {
   return db
     .selectFrom('tweet_claims')
-    .innerJoin('users', 'users.id', 'tweet_claims.user_id')
     .select([
       'tweet_claims.id',
       'tweet_claims.user_id',
-      'users.wallet_address',
       'tweet_claims.tweet_url',
       'tweet_claims.points',
       'tweet_claims.created_at',
@@ -277,20 +268,4 @@ export async function setClaimRevoked(
     .where('revoked_at', revoked ? 'is' : 'is not', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-/**
- * Adds `delta` (negative: takes away) to the member's points unless that would leave them below
- * zero, in one conditional update; the points after, or null when refused.
- */
-export async function changeMemberPoints(db: Kysely<Database>, userId: number, delta: number): Promise<number | null> {
-  const result = await db
-    .updateTable('users')
-    .set((eb) => ({ total_points: eb('total_points', '+', delta) }))
-    .where('id', '=', userId)
-    .where((eb) => eb(eb('total_points', '+', delta), '>=', 0))
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return null;
-  const row = await db.selectFrom('users').select('total_points').where('id', '=', userId).executeTakeFirstOrThrow();
-  return Number(row.total_points);
 }

@@ -7,11 +7,8 @@ import type { XPost } from '../../integrations/x-client.js';
 import { assertAccountStillEligible, requireTwitterAccount, type XDeps } from '../x-auth/index.js';
 import type { ClaimChangeResponse, ClaimOutcome, ReviewedClaim } from '@shared/schemas/admin';
 import { type AuditActor, appendAudit } from '../audit/index.js';
+import { awardPointsOffCooldown, changeUserPoints, findUserPoints } from '../users/index.js';
 import {
-  awardPointsOffCooldown,
-  changeMemberPoints,
-  findClaimForChange,
-  findUserPoints,
   insertClaim,
   insertRefusalWithinBound,
   isPostClaimed,
@@ -25,6 +22,7 @@ import { insertClaimText, lockClaimTexts } from './claim-texts.repository.js';
 import type { ClaimCounter, ClaimKind } from './claim-counter.js';
 import { cooldownError, cooldownFrom } from './cooldown.js';
 import { alreadyClaimed, assertNotDuplicate, DuplicateClaimError, indexedTextOf } from './duplicate-check.js';
+import { findClaimForChange, type WithWallet, withMemberWallets } from './member-wallets.js';
 import { fetchOwnPost } from './own-post.js';
 
 export { countUserClaims, listUserClaims } from './claims.repository.js';
@@ -166,7 +164,7 @@ async function judgeClaim(deps: ClaimDeps, user: User, claim: PostClaim, now: nu
 }
 
 type ClaimRow = NonNullable<Awaited<ReturnType<typeof findClaimForChange>>>;
-type RefusalRow = Awaited<ReturnType<typeof listRecentRefusals>>[number];
+type RefusalRow = WithWallet<Awaited<ReturnType<typeof listRecentRefusals>>[number]>;
 
 const isoOf = (ms: number | string) => new Date(Number(ms)).toISOString();
 
@@ -231,12 +229,13 @@ export async function listClaimsForReview(
   const cursor = parseCursor(query.before);
   const outcome = query.outcome;
   const wanted = query.limit + 1;
-  const [claimRows, refusalRows] = await Promise.all([
+  const lists = await Promise.all([
     outcome === 'refused'
       ? Promise.resolve([])
       : listRecentClaims(db, { kind: query.kind, revoked: outcome === undefined ? undefined : outcome === 'revoked', cursor }, wanted),
     outcome === undefined || outcome === 'refused' ? listRecentRefusals(db, { kind: query.kind, cursor }, wanted) : Promise.resolve([]),
   ]);
+  const [claimRows, refusalRows] = await withMemberWallets(db, ...lists);
   const entries: Entry[] = [
     ...claimRows.map((row) => ({ key: { createdAt: Number(row.created_at), source: 1 as const, id: Number(row.id) }, claim: reviewedClaim(row) })),
     ...refusalRows.map((row) => ({ key: { createdAt: Number(row.created_at), source: 0 as const, id: Number(row.id) }, claim: reviewedRefusal(row) })),
@@ -286,7 +285,7 @@ async function changeInTransaction(
         problem: change.revoke ? `claim ${claimId} is already revoked` : `claim ${claimId} is not revoked: there is nothing to restore`,
       };
     }
-    const memberPoints = await changeMemberPoints(trx, Number(row.user_id), change.revoke ? -points : points);
+    const memberPoints = await changeUserPoints(trx, Number(row.user_id), change.revoke ? -points : points);
     if (memberPoints === null) {
       const { total_points: has } = await findUserPoints(trx, Number(row.user_id));
       // Thrown to roll the mark back; answered below.

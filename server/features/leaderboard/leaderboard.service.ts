@@ -6,8 +6,8 @@ import { CachedSource } from '../../platform/lib/cached-source.js';
 import { normalizeWallet } from '@shared/wallet';
 import { type AuditActor, appendAudit } from '../audit/index.js';
 import { countUserClaims } from '../claims/index.js';
-import { findUserByWallet } from '../users/index.js';
-import { addPointsNotBelowZero, countRanked, countRankedAbove, listRankedPage, type RankedRow } from './leaderboard.repository.js';
+import { changeUserPoints, countRankedAbove, countRankedUsers, findUserByWallet } from '../users/index.js';
+import { listRankedPage, type RankedRow } from './ranked-page.js';
 import { PageCache } from '../../platform/lib/page-cache.js';
 
 export const leaderboardCacheMs = 30_000;
@@ -61,7 +61,7 @@ export function createLeaderboard(db: Kysely<Database>, now: () => number = Date
     },
     { ttlMs: leaderboardCacheMs, maxKeys: 500, now },
   );
-  const total = new CachedSource(() => countRanked(db), leaderboardCacheMs, 10_000, now);
+  const total = new CachedSource(() => countRankedUsers(db), leaderboardCacheMs, 10_000, now);
 
   return {
     async read(page: { limit: number; offset: number }, viewer: User | null): Promise<LeaderboardResponse> {
@@ -97,7 +97,7 @@ export async function adjustPoints(
   return db.transaction().execute(async (trx): Promise<PointsAdjustment> => {
     const current = await findUserByWallet(trx, walletAddress);
     const before = Number(current?.total_points ?? 0);
-    const points = await addPointsNotBelowZero(trx, user.id, input.delta);
+    const points = await changeUserPoints(trx, user.id, input.delta);
     if (points === null) {
       return {
         ok: false,

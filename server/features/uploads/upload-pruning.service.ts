@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import type { UploadStore } from '../../platform/lib/upload-store.js';
-import { findFilesInUse } from './uploads.repository.js';
+import { findMemeFilesInUse } from '../memes/index.js';
 
 /**
  * How old a file no meme uses must be before it goes: an upload is made before the meme that uses
@@ -31,7 +31,7 @@ export async function pruneUnusedUploads(
   const counts: UploadPruneCounts = { files: 0, bytes: 0 };
   for (let start = 0; start < old.length; start += batchSize) {
     const batch = old.slice(start, start + batchSize);
-    const inUse = await findFilesInUse(
+    const inUse = await findMemeFilesInUse(
       db,
       batch.filter((file) => store.isStoredName(file.name)).map((file) => file.name),
     );

@@ -1,6 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database, User } from '../../platform/db/schema.js';
 
+export async function findUserById(db: Kysely<Database>, userId: number): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+}
+
+/** The wallet of each of `userIds` that exists, in one query. */
+export async function walletsOfUsers(db: Kysely<Database>, userIds: readonly number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'wallet_address']).where('id', 'in', [...new Set(userIds)]).execute();
+  return new Map(rows.map((row) => [Number(row.id), row.wallet_address]));
+}
+
 export async function findUserByWallet(db: Kysely<Database>, walletAddress: string): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('wallet_address', '=', walletAddress).executeTakeFirst();
 }

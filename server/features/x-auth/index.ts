@@ -1,2 +1,3 @@
+export { countLinkedAccounts, findUsersByHandlePrefix, handlesOfUsers, listXBindings } from './linked-accounts.repository.js';
 export { assertAccountStillEligible, deleteStaleOauthStates, findTwitterAccountByUser, requireTwitterAccount, toTwitterAccountView, type XDeps } from './x-auth.service.js';
 export { default as xAuthRoutes } from './x-auth.routes.js';

@@ -3,35 +3,33 @@ import { preparedQuery } from '../../platform/db/prepared-query.js';
 import type { Database } from '../../platform/db/schema.js';
 
 /**
- * When a miner reached their score: their last claim, or their sign-up when points came another
- * way (demo data). Written exactly as in the index users_leaderboard_idx, so the planner can use it.
+ * When a user reached their score: their last claim, or their sign-up when points came another way
+ * (demo data). Written exactly as in the index users_leaderboard_idx, so the planner can use it.
  */
 const reachedAt = sql<number>`coalesce(last_tweet_claim_at, created_at)`;
 
-/** Miners who can be ranked: unblocked, with points (the index is partial on blocked_at). */
+/** Users who can be ranked: unblocked, with points (the index is partial on blocked_at). */
 function rankable(eb: ExpressionBuilder<Database, 'users'>) {
   return eb.and([eb('blocked_at', 'is', null), eb('total_points', '>', 0)]);
 }
 
-export interface RankedRow {
+interface RankedUser {
   userId: number;
   walletAddress: string;
-  handle: string | null;
   points: number;
-  posts: number;
   rank: number;
 }
 
 /**
- * One page in leaderboard order: points descending, then earlier reachedAt, then lower user id.
- * The page is read straight from users_leaderboard_idx and cut before anything else happens, so a
- * page costs its offset, never a sort of every miner (a rank() over all users does: SQLite sorts the
- * whole set again for the final order).
+ * One page in ranking order: points descending, then earlier reachedAt, then lower user id. The page
+ * is read straight from users_leaderboard_idx and cut before anything else happens, so a page costs
+ * its offset, never a sort of every user (a rank() over all users does: SQLite sorts the whole set
+ * again for the final order).
  *
- * Ranks are standard competition ranks (1, 2, 2, 4): one plus the miners with more points. rank()
+ * Ranks are standard competition ranks (1, 2, 2, 4): one plus the users with more points. rank()
  * over the page alone gives each points group its first position p in the page (1-based). A group
- * starting at p > 1 has offset + p - 1 miners above it, so its rank is offset + p. The page's first
- * group may have begun on an earlier page: its rank is one plus `above`, the miners with more points,
+ * starting at p > 1 has offset + p - 1 users above it, so its rank is offset + p. The page's first
+ * group may have begun on an earlier page: its rank is one plus `above`, the users with more points,
  * counted in the same statement so the page and its ranks come from one snapshot.
  */
 export const rankedPageQuery = preparedQuery((db: Kysely<Database>, limit: number, offset: number) =>
@@ -48,12 +46,10 @@ export const rankedPageQuery = preparedQuery((db: Kysely<Database>, limit: numbe
         .offset(offset),
     )
     .selectFrom('page')
-    .leftJoin('twitter_accounts', 'twitter_accounts.user_id', 'page.id')
     .select((eb) => [
       'page.id',
       'page.wallet_address',
       'page.total_points',
-      'twitter_accounts.handle',
       eb.fn.agg<number>('rank').over((ob) => ob.orderBy('page.total_points', 'desc')).as('page_rank'),
       eb
         .selectFrom('users')
@@ -61,36 +57,26 @@ export const rankedPageQuery = preparedQuery((db: Kysely<Database>, limit: numbe
         .where('users.blocked_at', 'is', null)
         .where('users.total_points', '>', eb.selectFrom('page').select(eb.fn.max('page.total_points').as('top')))
         .as('above'),
-      eb
-        .selectFrom('tweet_claims')
-        .select(eb.fn.countAll<number>().as('count'))
-        .whereRef('tweet_claims.user_id', '=', 'page.id')
-        .as('posts'),
     ])
     .orderBy('page.total_points', 'desc')
     .orderBy('page.reached_at')
     .orderBy('page.id'),
 );
 
-export async function listRankedPage(
-  db: Kysely<Database>,
-  page: { limit: number; offset: number },
-): Promise<RankedRow[]> {
+export async function listRankedUsers(db: Kysely<Database>, page: { limit: number; offset: number }): Promise<RankedUser[]> {
   const rows = await rankedPageQuery.execute(db, page.limit, page.offset);
   return rows.map((row) => {
     const pageRank = Number(row.page_rank);
     return {
       userId: Number(row.id),
       walletAddress: row.wallet_address,
-      handle: row.handle,
       points: Number(row.total_points),
-      posts: Number(row.posts ?? 0),
       rank: pageRank === 1 ? Number(row.above ?? 0) + 1 : page.offset + pageRank,
     };
   });
 }
 
-export async function countRanked(db: Kysely<Database>): Promise<number> {
+export async function countRankedUsers(db: Kysely<Database>): Promise<number> {
   const row = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -99,7 +85,7 @@ export async function countRanked(db: Kysely<Database>): Promise<number> {
   return Number(row.count);
 }
 
-/** Rankable miners with more points than `points`: a competition rank is this plus one. */
+/** Rankable users with more points than `points`: a competition rank is this plus one. */
 export const rankedAboveQuery = preparedQuery((db: Kysely<Database>, points: number) =>
   db
     .selectFrom('users')
@@ -111,20 +97,4 @@ export const rankedAboveQuery = preparedQuery((db: Kysely<Database>, points: num
 export async function countRankedAbove(db: Kysely<Database>, points: number): Promise<number> {
   const [row] = await rankedAboveQuery.execute(db, points);
   return Number(row?.count ?? 0);
-}
-
-/**
- * Adds `delta` (negative: takes away) to the user's points unless the result would be below zero, in
- * one conditional update; the points after, or null when it was refused (or no such user).
- */
-export async function addPointsNotBelowZero(db: Kysely<Database>, userId: number, delta: number): Promise<number | null> {
-  const result = await db
-    .updateTable('users')
-    .set((eb) => ({ total_points: eb('total_points', '+', delta) }))
-    .where('id', '=', userId)
-    .where((eb) => eb(eb('total_points', '+', delta), '>=', 0))
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return null;
-  const row = await db.selectFrom('users').select('total_points').where('id', '=', userId).executeTakeFirstOrThrow();
-  return Number(row.total_points);
 }

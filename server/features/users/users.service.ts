@@ -1,8 +1,0 @@
-export {
-  findUserByWallet,
-  insertUserIfAbsent,
-  markWalletProtected,
-  setBlocked,
-  touchLogin,
-} from './users.repository.js';
-export { toUserView } from './user-view.js';
