@@ -2,3 +2,4 @@ export { memePage } from './meme-page.js';
 export { findMemeForNewImage, memeHeight, memeWidth, setMemeImage } from './memes.service.js';
 export { createTemplateLibrary } from './templates.js';
 export { default as memesRoutes } from './memes.routes.js';
+export { findUsersWithMemes } from './meme-makers.repository.js';
