@@ -6,7 +6,7 @@ import type { AppConfig } from '../../server/platform/config.js';
 import { loadConfig } from '../../server/platform/config.js';
 import { connectDatabase } from '../../server/platform/db/connect.js';
 import type { Database } from '../../server/platform/db/schema.js';
-import { countDemoRows } from '../../server/features/demo/demo.repository.js';
+import { countDemoRows } from '../../server/features/demo/demo-counts.js';
 import { loadDemoData } from '../../server/features/demo/load-demo-data.js';
 import { importAllocationsFile } from '../../server/features/imports/index.js';
 import { tempFolder } from '../helpers/backup-drill.js';

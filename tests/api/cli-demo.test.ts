@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../server/platform/config.js';
 import type { Database } from '../../server/platform/db/schema.js';
-import { countDemoRows, demoSource } from '../../server/features/demo/demo.repository.js';
+import { countDemoRows, demoSource } from '../../server/features/demo/demo-counts.js';
 import { demoPresenceTtlMs } from '../../server/features/demo/demo-presence.js';
 import { loadDemoData, readDemoData } from '../../server/features/demo/load-demo-data.js';
 import { removeDemoData } from '../../server/features/demo/remove-demo-data.js';

@@ -36,16 +36,20 @@ export async function unlabelAllocationSnapshot(db: Kysely<Database>, source: st
   await deleteAllocationSnapshot(db, source);
 }
 
+/** The tree of the whole table an import built while it wrote: the sorted leaves and the levels from the bucket roots up. */
+export interface ImportedTree {
+  root: string | null;
+  leafCount: number;
+  leaves: Uint8Array;
+  upperLevels: Uint8Array[];
+}
+
 /**
  * Stores the tree an import built in the import's own transaction, after its rows and snapshot are
  * written: stamped with the table version the transaction leaves behind, it never disagrees with the
  * records it describes, and every server reads it instead of building its own.
  */
-export async function storeImportedTree(
-  trx: Kysely<Database>,
-  tree: { root: string | null; leafCount: number; leaves: Uint8Array; upperLevels: Uint8Array[] },
-  now = Date.now(),
-): Promise<void> {
+export async function storeImportedTree(trx: Kysely<Database>, tree: ImportedTree, now = Date.now()): Promise<void> {
   const { version } = await readTableVersion(trx);
   await writeTree(trx, { ...tree, version, asOfBlock: await findLatestAsOfBlock(trx) }, now);
 }

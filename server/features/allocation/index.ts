@@ -1,6 +1,13 @@
-export { computeAllocationRoot, labelAllocationSnapshot, liveTableRoot, storedTreeRoot, storeImportedTree, unlabelAllocationSnapshot } from './allocation-snapshot.service.js';
+export { computeAllocationRoot, type ImportedTree, liveTableRoot } from './allocation-snapshot.service.js';
 export { listAllocationSnapshots } from './allocation-snapshots.repository.js';
 export { lookupAllocations, walletCategoryNames } from './allocation.service.js';
+export { commitListChange } from './list-change.service.js';
+export { previewListChange, refusedByGuard } from './list-change-preview.js';
+export { ListGuard, noRowsRefusal } from './list-guard.js';
+export { type ListDifference, type ListGuardRefusal, needsReplace, type WholeListChange } from './list-guard-types.js';
+export type { LeafRows } from './list-rows.js';
 export { type LookupCounter, uncountedLookups } from './lookup-counter.js';
-export { type AfterReveal, afterRevealCheck, carryPublishedRoots, previewRootChange, type PublishedRootRow, publishPastReveal, publishRootAtReveal, readPublishedRootRows, type RootChangePreview, type RootPublication, settleRootChange, settleTableRootChange } from './published-roots.service.js';
+export { type AfterReveal, afterRevealCheck, carryPublishedRoots, previewRootChange, type PublishedRootRow, publishPastReveal, publishRootAtReveal, readPublishedRootRows, type RootChangePreview, type RootPublication, settleTableRootChange } from './published-roots.service.js';
+export { replaceSourceRecords } from './replace-source-records.js';
+export { countRecordsOfSource, deleteRecordsOfSource, hasAnyRecord, hasRecordsOfSource, insertRecordsOfSource, listSourceFigures } from './source-records.repository.js';
 export { default as allocationRoutes } from './allocation.routes.js';

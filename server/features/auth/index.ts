@@ -3,3 +3,4 @@ export { deleteUserSessions, listSessionHistory, recordAdminCall } from './sessi
 export { default as authRoutes } from './auth.routes.js';
 export { default as sessionsRoutes } from './sessions.routes.js';
 export { default as session } from './session.plugin.js';
+export { findUsersWithSessions } from './session-holders.repository.js';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { CachedSource } from '../../platform/lib/cached-source.js';
-import { demoRowsPresent } from './demo.repository.js';
+import { demoRowsPresent } from './demo-counts.js';
 
 /**
  * Re-read this often: `npm run demo:remove` runs beside a live server, so the answer cannot be fixed

@@ -1,4 +1,4 @@
-import type { DemoCounts } from './demo.repository.js';
+import type { DemoCounts } from './demo-counts.js';
 
 const count = (value: number, noun: string) => `${value.toLocaleString('en-US')} ${noun}${value === 1 ? '' : 's'}`;
 

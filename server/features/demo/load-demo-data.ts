@@ -4,35 +4,23 @@ import type { Kysely } from 'kysely';
 import { toMicro } from '@shared/token-amount';
 import type { Database } from '../../platform/db/schema.js';
 import { projectRoot } from '../../platform/lib/project-root.js';
-import { refreshPointsStats } from '../tokens/index.js';
+import { hasAnyRecord, insertRecordsOfSource } from '../allocation/index.js';
 import { setDemoStakingStats } from '../settings/index.js';
+import { hasAnyPointsAllocation, insertPointsAllocationsOfSource, refreshPointsStats } from '../tokens/index.js';
+import { hasAnyUser, insertDemoUsers } from '../users/index.js';
 import type { DemoData } from './demo-data.js';
-import { demoSource, demoWasRemoved } from './demo.repository.js';
+import { demoSource, demoWasRemoved } from './demo-counts.js';
 
 export const demoDataFile = path.join(projectRoot, 'demo/demo-data.json');
-const batchSize = 500;
 
 export function readDemoData(file = demoDataFile): DemoData {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as DemoData;
 }
 
-async function countRows(db: Kysely<Database>, table: 'users' | 'allocation_records' | 'points_allocations') {
-  const row = await db.selectFrom(table).select(db.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /** Empty means no users and no allocation data of any kind: a real database is never touched. */
 async function isEmpty(db: Kysely<Database>): Promise<boolean> {
-  const counts = await Promise.all([
-    countRows(db, 'users'),
-    countRows(db, 'allocation_records'),
-    countRows(db, 'points_allocations'),
-  ]);
-  return counts.every((count) => count === 0);
-}
-
-async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
-  for (let start = 0; start < rows.length; start += batchSize) await insert(rows.slice(start, start + batchSize));
+  const held = await Promise.all([hasAnyUser(db), hasAnyRecord(db), hasAnyPointsAllocation(db)]);
+  return !held.includes(true);
 }
 
 export type DemoLoad = 'loaded' | 'not-empty' | 'removed-before';
@@ -46,48 +34,24 @@ export async function loadDemoData(db: Kysely<Database>, data: DemoData = readDe
   if (!(await isEmpty(db))) return 'not-empty';
   if (await demoWasRemoved(db)) return 'removed-before';
   await db.transaction().execute(async (trx) => {
-    await insertInBatches(data.users, (batch) =>
-      trx
-        .insertInto('users')
-        .values(
-          batch.map((user) => ({
-            wallet_address: user.walletAddress,
-            total_points: user.points,
-            referral_code: null,
-            blocked_at: user.blocked ? user.createdAt : null,
-            blocked_reason: user.blocked ? 'demo: suspended account' : null,
-            created_at: user.createdAt,
-            last_login_at: user.createdAt,
-            is_demo: 1,
-          })),
-        )
-        .execute(),
+    await insertDemoUsers(
+      trx,
+      data.users.map((user) => ({
+        walletAddress: user.walletAddress,
+        totalPoints: user.points,
+        createdAt: user.createdAt,
+        blocked: user.blocked ? { at: user.createdAt, reason: 'demo: suspended account' } : null,
+      })),
     );
-    await insertInBatches(data.allocationRecords, (batch) =>
-      trx
-        .insertInto('allocation_records')
-        .values(
-          batch.map(([wallet, category, tokens]) => ({
-            wallet_address: wallet,
-            category,
-            tokens_micro: Number(toMicro(tokens)),
-            source: demoSource,
-          })),
-        )
-        .execute(),
+    await insertRecordsOfSource(
+      trx,
+      demoSource,
+      data.allocationRecords.map(([walletAddress, category, tokens]) => ({ walletAddress, category, micro: Number(toMicro(tokens)) })),
     );
-    await insertInBatches(data.pointsAllocations, (batch) =>
-      trx
-        .insertInto('points_allocations')
-        .values(
-          batch.map(([wallet, points, tokens]) => ({
-            wallet_address: wallet,
-            final_points: points,
-            allocated_micro: Number(toMicro(tokens)),
-            source: demoSource,
-          })),
-        )
-        .execute(),
+    await insertPointsAllocationsOfSource(
+      trx,
+      demoSource,
+      data.pointsAllocations.map(([walletAddress, finalPoints, tokens]) => ({ walletAddress, finalPoints, micro: Number(toMicro(tokens)) })),
     );
     await refreshPointsStats(trx);
     await setDemoStakingStats(trx, { lockedCount: data.stakingLockedCount }, now);

@@ -1,15 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-import { refreshPointsStats } from '../tokens/index.js';
-import { setDemoRemoved } from '../settings/index.js';
-import {
-  deleteDemoAllocationRecords,
-  deleteDemoPointsAllocations,
-  deleteDemoSettings,
-  deleteDemoUsers,
-  findDemoUsersWithActivity,
-  keepDemoUsers,
-} from './demo.repository.js';
+import { demoSource } from '../../platform/demo-source.js';
+import { deleteRecordsOfSource } from '../allocation/index.js';
+import { deleteDemoSettings, setDemoRemoved } from '../settings/index.js';
+import { deletePointsAllocationsOfSource, refreshPointsStats } from '../tokens/index.js';
+import { deleteDemoUsers, keepDemoUsers } from '../users/index.js';
+import { findUsedDemoUsers, pointsOfOwnClaims } from './used-demo-users.js';
 
 export interface DemoRemoval {
   users: number;
@@ -28,13 +24,15 @@ export interface DemoRemoval {
 export async function removeDemoData(db: Kysely<Database>, now = Date.now()): Promise<DemoRemoval> {
   // Inside the caller's transaction when it has one (the command records the removal in the audit log).
   const remove = async (trx: Kysely<Database>) => {
-    const active = await findDemoUsersWithActivity(trx);
-    await keepDemoUsers(trx, active);
+    const used = await findUsedDemoUsers(trx);
+    const kept = [];
+    for (const id of used) kept.push({ id, totalPoints: await pointsOfOwnClaims(trx, id) });
+    await keepDemoUsers(trx, kept);
     const removal: DemoRemoval = {
       users: await deleteDemoUsers(trx),
-      usersKept: active.length,
-      allocationRecords: await deleteDemoAllocationRecords(trx),
-      pointsAllocations: await deleteDemoPointsAllocations(trx),
+      usersKept: used.length,
+      allocationRecords: await deleteRecordsOfSource(trx, demoSource),
+      pointsAllocations: await deletePointsAllocationsOfSource(trx, demoSource),
       settings: await deleteDemoSettings(trx),
     };
     await refreshPointsStats(trx);

@@ -2,7 +2,8 @@
  * The imports feature's public face: the allocation import
  * (allocations/), the points import (points/), and what `npm run allocate` needs to write points
  * allocations the way the points import does. Both imports read through shared/: one CSV reader, one
- * token-amount reader, one total-supply check, one progress reporter.
+ * token-amount reader, one total-supply check, one progress reporter. The allocation import reads and
+ * checks a list; the allocation feature writes it, under its list guard, with its tree, root and audit entry.
  */
 export { importAllocationsFile } from './allocations/allocation-import.service.js';
 export type { MerkleRoot } from './shared/merkle-root.js';
@@ -12,7 +13,7 @@ export type { ImportAccepted, ImportOptions, ImportResult } from './shared/impor
 export { extraCategoryProblem } from './allocations/category-check.js';
 export type { ImportProgress } from './shared/progress.js';
 export { listImportSnapshots } from './allocations/allocation-snapshot-list.js';
-export { needsReplace } from './shared/list-guard-types.js';
-export type { ListDifference, ListGuardRefusal, WholeListChange } from './shared/list-guard-types.js';
+export { needsReplace } from '../allocation/index.js';
+export type { ListDifference, ListGuardRefusal, WholeListChange } from '../allocation/index.js';
 export { removeAllocationSource } from './allocations/remove-allocation-source.js';
 export { allocateFromPoints, defaultAllocateSource } from './allocate/allocate.service.js';

@@ -5,3 +5,4 @@ export { findUsersByWalletPrefix } from './user-search.repository.js';
 export { toUserView } from './user-view.js';
 export { findUserById, findUserByWallet, insertUserIfAbsent, markWalletProtected, setBlocked, touchLogin, walletsOfUsers } from './users.repository.js';
 export { default as usersRoutes } from './users.routes.js';
+export { countDemoUsers, deleteDemoUsers, hasAnyUser, hasDemoUsers, insertDemoUsers, keepDemoUsers, listDemoUsers } from './demo-users.repository.js';

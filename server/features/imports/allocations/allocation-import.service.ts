@@ -2,9 +2,19 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.js';
 import { normalizeWallet } from '@shared/wallet';
-import { labelAllocationSnapshot, storedTreeRoot, storeImportedTree } from '../../allocation/index.js';
-import { type AuditActor, appendAudit } from '../../audit/index.js';
-import { previewRootChange, publishPastReveal, type RootPublication, settleRootChange } from '../../allocation/index.js';
+import {
+  commitListChange,
+  type ImportedTree,
+  type LeafRows,
+  ListGuard,
+  noRowsRefusal,
+  previewListChange,
+  previewRootChange,
+  publishPastReveal,
+  refusedByGuard,
+  replaceSourceRecords,
+  type RootPublication,
+} from '../../allocation/index.js';
 import { acceptedCategories, checkCategory } from './category-check.js';
 import {
   byLine,
@@ -17,16 +27,12 @@ import {
   resolveSource,
 } from '../shared/import-file.js';
 import { readImportRows } from '../shared/csv-reader.js';
-import type { ImportProgress } from '../shared/progress.js';
+import { type ImportProgress, writeProgress } from '../shared/progress.js';
 import { readTokensMicro } from '../shared/token-amount.js';
 import { checkTotal } from '../shared/total-check.js';
 import { checkWallet } from '../shared/wallet-check.js';
 import { AllocationRows, categoryTotals, WalletPairCheck } from './allocation-rows.js';
-import { AllocationWorker, type BuiltTree, type RowBatch, rowBatch } from './allocation-worker-client.js';
-import { replaceAllocationSource } from './replace-allocation-source.js';
-import type { LeafRows } from './allocation-worker-client.js';
-import { ListGuard, noRowsRefusal } from './list-guard.js';
-import { previewListChange, refusedByGuard } from './list-guard-preview.js';
+import { AllocationWorker, type RowBatch, rowBatch } from './allocation-worker-client.js';
 
 /** Wallets a dry run lists by default; the counts cover them all. */
 const defaultDifferenceLimit = 20;
@@ -113,12 +119,10 @@ async function readAllocationFile(
  * rejects the file untouched. Otherwise the rows replace those of the same source in one transaction,
  * which also records the source's snapshot (its "as of" block, from `snapshot`, else unknown); the
  * result carries the Merkle root and leaf count of the whole table after the import.
- * While the demo data set is loaded the import is refused unless `keepDemo`. The list guard (list-guard.ts)
+ * While the demo data set is loaded the import is refused unless `keepDemo`. The list guard (allocation/list-guard.ts)
  * refuses a file without rows, a pair another source holds, and, without `replace`, a change that removes
  * a wallet from the list or lowers a total.
  */
-const unnamed: AuditActor = { actor: 'unnamed', role: null };
-
 export async function importAllocationsFile(
   db: Kysely<Database>,
   file: string,
@@ -134,7 +138,7 @@ export async function importAllocationsFile(
   const worker = new AllocationWorker({ checksum: !options.allowUncheckedAddresses, merkle: true });
   try {
     const { rows, refusedHere, verdict } = await readAllocationFile(file, options, worker, options.onProgress);
-    // A header without rows would empty the source: refused whatever the flags (list-guard.ts).
+    // A header without rows would empty the source: refused whatever the flags (allocation/list-guard.ts).
     if (rows.length === 0 && !refusedHere) return noRowsRefusal(source);
     const { total, error } = checkTotal(rows.micros, rows.lines, rows.length);
     const refusal = async (): Promise<ImportRejected | null> => {
@@ -154,7 +158,7 @@ export async function importAllocationsFile(
     }
     // Nothing wrong so far: the rows go in while the worker finishes its checks, and the transaction
     // waits for its verdict before it commits (a refusal rolls everything back).
-    const trees: Promise<BuiltTree>[] = [];
+    const trees: Promise<ImportedTree>[] = [];
     let refused: ImportRejected | null = null;
     let replaced: number;
     // Asked for before the transaction: it may wait on a block explorer, and the write lock must not.
@@ -165,11 +169,9 @@ export async function importAllocationsFile(
     let publication: RootPublication | undefined;
     const guard = new ListGuard(source, options.replace ?? false);
     try {
-      replaced = await replaceAllocationSource(db, source, rows, {
-        onProgress: options.onProgress,
-        beforeDelete: (trx) => guard.beforeDelete(trx),
+      replaced = await replaceSourceRecords(db, source, rows, guard, {
+        onBatch: writeProgress(rows.length, options.onProgress),
         withOtherSources: (otherSources) => {
-          guard.sawOtherSources(otherSources);
           const tree = worker.merkleTree(otherSources);
           // Awaited after the write; a failure meanwhile must not count as unhandled.
           tree.catch(() => {});
@@ -181,20 +183,17 @@ export async function importAllocationsFile(
           // The two threads read the same bytes with the same rules; a difference is a bug, and the root would not be the table's.
           const { leafCount } = await verdict;
           if (leafCount !== rows.length) throw new Error(`The import worker hashed ${leafCount} rows where ${rows.length} were written: rolled back`);
-          if (!(await guard.check(trx, rows.length))) throw new Error('refused by the list guard: rolled back');
-          await labelAllocationSnapshot(trx, { source, ...label });
           if (trees.length !== 1) throw new Error('The import transaction ended without reading the other sources');
-          const tree = await trees[0]!;
-          const before = await storedTreeRoot(trx);
-          await storeImportedTree(trx, tree);
-          // A published root changes only with --after-reveal --reason; refused, it rolls the import back.
-          publication = await settleRootChange(trx, { root: tree.root, leafCount: tree.leafCount, afterReveal: options.afterReveal, what: 'this import' });
-          await appendAudit(trx, options.by ?? unnamed, {
-            action: 'import.allocations',
-            target: source,
-            reason: options.afterReveal?.reason ?? null,
-            before,
-            after: { root: tree.root, leafCount: tree.leafCount, rows: rows.length, file: path.basename(file), ...guard.audited() },
+          publication = await commitListChange(trx, {
+            source,
+            guard,
+            rows: rows.length,
+            label,
+            tree: trees[0]!,
+            afterReveal: options.afterReveal,
+            what: 'this import',
+            by: options.by,
+            audit: { action: 'import.allocations', after: { rows: rows.length, file: path.basename(file) } },
           });
         },
       });
@@ -210,7 +209,7 @@ export async function importAllocationsFile(
     await worker.close();
   }
 
-  /** The dry run's difference (list-guard-preview.ts); `buildTree` gives the root the import publishes. */
+  /** The dry run's difference (allocation/list-change-preview.ts); `buildTree` gives the root the import publishes. */
   function differenceWithLive(rows: AllocationRows, buildTree: (others: LeafRows) => Promise<{ root: string | null }>) {
     const withoutDemo = demo.demoRows !== null && !options.keepDemo;
     return previewListChange(db, source, rows, buildTree, { limit: options.differenceLimit ?? defaultDifferenceLimit, withoutDemo });

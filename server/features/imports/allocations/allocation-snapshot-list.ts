@@ -1,5 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.js';
+import { listAllocationSnapshots, listSourceFigures } from '../../allocation/index.js';
+import { findLatestActorByTarget } from '../../audit/index.js';
 
 /** One allocation source as the console lists it: its snapshot label and the figures of its live rows. */
 export interface ImportSnapshot {
@@ -20,23 +22,9 @@ export interface ImportSnapshot {
  * tokens (one grouped scan of the records), and the latest import of it on the audit log.
  */
 export async function listImportSnapshots(db: Kysely<Database>): Promise<ImportSnapshot[]> {
-  const figures = await db
-    .selectFrom('allocation_records')
-    .select((eb) => [
-      'source',
-      eb.fn.countAll<number>().as('rows'),
-      eb.fn.count<number>('wallet_address').distinct().as('wallets'),
-      sql<string>`cast(sum(tokens_micro) as text)`.as('total'),
-    ])
-    .groupBy('source')
-    .execute();
-  const labels = await db.selectFrom('allocation_snapshots').select(['source', 'as_of_block', 'imported_at']).execute();
-  const imports = await db
-    .selectFrom('audit_log')
-    .select(['target', 'actor', 'actor_role'])
-    .where('action', '=', 'import.allocations')
-    .orderBy('id', 'desc')
-    .execute();
+  const figures = await listSourceFigures(db);
+  const labels = await listAllocationSnapshots(db);
+  const importers = await findLatestActorByTarget(db, 'import.allocations');
   const bySource = new Map<string, ImportSnapshot>();
   const entry = (source: string): ImportSnapshot => {
     let snapshot = bySource.get(source);
@@ -46,20 +34,11 @@ export async function listImportSnapshots(db: Kysely<Database>): Promise<ImportS
     }
     return snapshot;
   };
-  for (const label of labels) {
-    const snapshot = entry(label.source);
-    snapshot.asOfBlock = label.as_of_block === null ? null : Number(label.as_of_block);
-    snapshot.importedAt = Number(label.imported_at);
-  }
-  for (const row of figures) {
-    const snapshot = entry(row.source);
-    snapshot.rows = Number(row.rows);
-    snapshot.wallets = Number(row.wallets);
-    snapshot.totalMicro = String(row.total ?? '0');
-  }
-  for (const row of imports) {
-    const snapshot = row.target === null ? undefined : bySource.get(row.target);
-    if (snapshot && !snapshot.importedBy) snapshot.importedBy = { actor: row.actor, role: row.actor_role };
+  for (const label of labels) Object.assign(entry(label.source), { asOfBlock: label.asOfBlock, importedAt: label.importedAt });
+  for (const { source, rows, wallets, totalMicro } of figures) Object.assign(entry(source), { rows, wallets, totalMicro });
+  for (const [source, actor] of importers) {
+    const snapshot = bySource.get(source);
+    if (snapshot) snapshot.importedBy = actor;
   }
   // Newest import first; unlabelled sources last, by name.
   return [...bySource.values()].sort((a, b) => (b.importedAt ?? -1) - (a.importedAt ?? -1) || a.source.localeCompare(b.source));

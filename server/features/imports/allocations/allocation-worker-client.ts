@@ -1,16 +1,8 @@
 import type { Worker } from 'node:worker_threads';
 import { LeafMessageBytes } from '@shared/merkle';
 import { startModuleWorker } from '../../../platform/lib/module-worker.js';
+import type { ImportedTree, LeafRows } from '../../allocation/index.js';
 import type { AllocationRows } from './allocation-rows.js';
-import type { MerkleRoot } from '../shared/merkle-root.js';
-
-export type { MerkleRoot } from '../shared/merkle-root.js';
-
-export interface LeafRows {
-  wallets: string[];
-  categories: string[];
-  micros: number[];
-}
 
 /**
  * Checked rows of one read batch, and the wallets of the batch's rows refused for another reason. The
@@ -62,12 +54,6 @@ export type WorkerReply =
   | { kind: 'checked'; walletProblems: [line: number, problem: string][]; leafCount: number }
   | { kind: 'root'; root: string | null; leafCount: number; leaves: Uint8Array; upperLevels: Uint8Array[] };
 
-/** The Merkle tree of the table after the import, as it is stored: the sorted leaves and the levels from the bucket roots up. */
-export interface BuiltTree extends MerkleRoot {
-  leaves: Uint8Array;
-  upperLevels: Uint8Array[];
-}
-
 /**
  * The import's second thread (allocation-worker.ts): wallet checksums and Merkle leaves while the file
  * is read, the Merkle root of the table while it is written. The main thread hands over each batch as it is read.
@@ -97,7 +83,7 @@ export class AllocationWorker {
   }
 
   /** The tree over the added rows and the other sources' rows, as they stand in the import's transaction. */
-  async merkleTree(otherSources: LeafRows): Promise<BuiltTree> {
+  async merkleTree(otherSources: LeafRows): Promise<ImportedTree> {
     const { root, leafCount, leaves, upperLevels } = await this.#ask({ kind: 'finish', otherSources }, 'root');
     return { root, leafCount, leaves, upperLevels };
   }

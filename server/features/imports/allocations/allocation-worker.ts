@@ -7,7 +7,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { allocationLeafText, buildMerkleTree, hashLength, leafMessage, sortHashes, toHex, treeRoot } from '@shared/merkle';
 import { upperLevels } from '../../../platform/lib/merkle-buckets.js';
 import { createWasmSha256 } from '../../../platform/lib/wasm-sha256.js';
-import type { LeafRows, RowBatch, WorkerOptions, WorkerReply, WorkerRequest } from './allocation-worker-client.js';
+import type { LeafRows } from '../../allocation/index.js';
+import type { RowBatch, WorkerOptions, WorkerReply, WorkerRequest } from './allocation-worker-client.js';
 import { walletChecker } from '../shared/wallet-check.js';
 
 const port = parentPort!;

@@ -1,26 +1,30 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.js';
-import { countRowsOfSource } from '../../../platform/db/source-rows.js';
 import type { DemoCounts } from '../../demo/index.js';
-import { storedTreeRoot, storeImportedTree, unlabelAllocationSnapshot } from '../../allocation/index.js';
 import {
   type AfterReveal,
+  commitListChange,
+  countRecordsOfSource,
+  type ImportedTree,
+  type LeafRows,
+  type ListDifference,
+  ListGuard,
+  type ListGuardRefusal,
+  previewListChange,
   previewRootChange,
   publishPastReveal,
+  refusedByGuard,
+  replaceSourceRecords,
   type RootChangePreview,
   type RootPublication,
-  settleRootChange,
+  type WholeListChange,
 } from '../../allocation/index.js';
-import { type AuditActor, appendAudit } from '../../audit/index.js';
+import type { AuditActor } from '../../audit/index.js';
 import { demoRowsInTheWay, type ImportRefusedForDemo, resolveSource } from '../shared/import-file.js';
-import { AllocationRows } from './allocation-rows.js';
-import { AllocationWorker, type BuiltTree, type LeafRows } from './allocation-worker-client.js';
-import { listImportSnapshots } from './allocation-snapshot-list.js';
-import { ListGuard } from './list-guard.js';
-import { previewListChange, refusedByGuard } from './list-guard-preview.js';
-import type { ListDifference, ListGuardRefusal, WholeListChange } from '../shared/list-guard-types.js';
 import type { MerkleRoot } from '../shared/merkle-root.js';
-import { replaceAllocationSource } from './replace-allocation-source.js';
+import { AllocationRows } from './allocation-rows.js';
+import { AllocationWorker } from './allocation-worker-client.js';
+import { listImportSnapshots } from './allocation-snapshot-list.js';
 
 export interface RemovalOptions {
   dryRun?: boolean;
@@ -54,8 +58,6 @@ export interface SourceRemoved {
 
 export type SourceRemovalResult = SourceRemoved | ImportRefusedForDemo | ListGuardRefusal | { ok: false; unknownSource: string };
 
-const unnamed: AuditActor = { actor: 'unnamed', role: null };
-
 /**
  * `import:allocations --remove-source NAME`: drops every record of one source and its snapshot label, in
  * one transaction that also stores the new Merkle tree and the audit entry, under the import's guards:
@@ -67,7 +69,7 @@ export async function removeAllocationSource(db: Kysely<Database>, name: string,
   const source = resolveSource('', name);
   const demo = await demoRowsInTheWay(db, options);
   if (demo.refuse) return { ok: false, demoRows: demo.demoRows! };
-  const held = await countRowsOfSource(db, 'allocation_records', source);
+  const held = await countRecordsOfSource(db, source);
   // A source without rows may still have its label (the console lists it): removing that is allowed.
   if (held === 0 && !(await listImportSnapshots(db)).some((snapshot) => snapshot.source === source)) return { ok: false, unknownSource: source };
 
@@ -87,37 +89,29 @@ export async function removeAllocationSource(db: Kysely<Database>, name: string,
     }
 
     const guard = new ListGuard(source, options.replace ?? false);
-    const trees: Promise<BuiltTree>[] = [];
-    let removedRows = 0;
+    const trees: Promise<ImportedTree>[] = [];
+    let removedRows: number;
     let publication: RootPublication | undefined;
     // A reveal no server recorded published the root the list holds now (published-roots.service.ts).
     await publishPastReveal(db);
     try {
-      await replaceAllocationSource(db, source, none, {
-        beforeDelete: async (trx) => {
-          removedRows = await countRowsOfSource(trx, 'allocation_records', source);
-          await guard.beforeDelete(trx);
-        },
+      removedRows = await replaceSourceRecords(db, source, none, guard, {
         withOtherSources: (others) => {
-          guard.sawOtherSources(others);
           const tree = worker.merkleTree(others);
           tree.catch(() => {});
           trees.push(tree);
         },
-        beforeCommit: async (trx) => {
-          if (!(await guard.check(trx, 0))) throw new Error('refused by the list guard: rolled back');
-          await unlabelAllocationSnapshot(trx, source);
-          const tree = await trees[0]!;
-          const before = await storedTreeRoot(trx);
-          await storeImportedTree(trx, tree);
-          // A published root changes only with --after-reveal --reason; refused, it rolls the removal back.
-          publication = await settleRootChange(trx, { root: tree.root, leafCount: tree.leafCount, afterReveal: options.afterReveal, what: 'this removal' });
-          await appendAudit(trx, options.by ?? unnamed, {
-            action: 'import.remove-source',
-            target: source,
-            reason: options.afterReveal?.reason ?? null,
-            before,
-            after: { root: tree.root, leafCount: tree.leafCount, removedRows, ...guard.audited() },
+        beforeCommit: async (trx, replaced) => {
+          publication = await commitListChange(trx, {
+            source,
+            guard,
+            rows: 0,
+            label: null,
+            tree: trees[0]!,
+            afterReveal: options.afterReveal,
+            what: 'this removal',
+            by: options.by,
+            audit: { action: 'import.remove-source', after: { removedRows: replaced } },
           });
         },
       });

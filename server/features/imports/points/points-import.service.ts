@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.js';
-import { countRowsOfSource, deleteRowsOfSource } from '../../../platform/db/source-rows.js';
-import { refreshPointsStats } from '../../tokens/index.js';
+import { countPointsAllocationsOfSource, deletePointsAllocationsOfSource, refreshPointsStats } from '../../tokens/index.js';
 import {
   byLine,
   demoRowsInTheWay,
@@ -95,9 +94,9 @@ export async function savePointsAllocations(
     onWritten?: (trx: Kysely<Database>, replaced: number) => Promise<void>;
   } = {},
 ): Promise<number> {
-  if (options.dryRun) return countRowsOfSource(db, 'points_allocations', source);
+  if (options.dryRun) return countPointsAllocationsOfSource(db, source);
   return db.transaction().execute(async (trx) => {
-    const replaced = await deleteRowsOfSource(trx, 'points_allocations', source);
+    const replaced = await deletePointsAllocationsOfSource(trx, source);
     await insertPointsAllocations(trx, rows, writeProgress(rows.length, options.onProgress));
     await refreshPointsStats(trx);
     await options.onWritten?.(trx, replaced);

@@ -2,12 +2,11 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.js';
 import { countDemoRows, type DemoCounts, demoSource, hasAnyDemoRow } from '../../demo/index.js';
-import type { ListDifference, ListGuardRefusal, WholeListChange } from './list-guard-types.js';
 import type { MerkleRoot } from './merkle-root.js';
 import type { LineError } from './csv-reader.js';
 import type { ImportProgress } from './progress.js';
 import type { AuditActor } from '../../audit/index.js';
-import type { AfterReveal, RootChangePreview, RootPublication } from '../../allocation/index.js';
+import type { AfterReveal, ListDifference, ListGuardRefusal, RootChangePreview, RootPublication, WholeListChange } from '../../allocation/index.js';
 
 export type { LineError } from './csv-reader.js';
 export type { ImportProgress } from './progress.js';

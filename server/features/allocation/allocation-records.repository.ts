@@ -1,10 +1,9 @@
 import type SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../../platform/db/schema.js';
-import type { AllocationRows } from './allocation-rows.js';
-import type { LeafRows } from './allocation-worker-client.js';
+import type { Database } from '../../platform/db/schema.js';
+import type { LeafRows, ListRows } from './list-rows.js';
 
-/** The allocation import's reads and writes of allocation_records. */
+/** The bulk load of an import's rows, and the other sources' records as Merkle leaves. */
 
 // Rows per step of a bulk load: one PostgreSQL statement (4 array parameters), or a progress report.
 const bulkStep = 25_000;
@@ -16,7 +15,7 @@ const bulkStep = 25_000;
 export async function insertAllocationRowsPostgres(
   db: Kysely<Database>,
   source: string,
-  rows: AllocationRows,
+  rows: ListRows,
   onBatch?: (inserted: number) => void,
 ): Promise<void> {
   for (let start = 0; start < rows.length; start += bulkStep) {
@@ -39,7 +38,7 @@ export async function insertAllocationRowsPostgres(
 export async function insertAllocationRowsSqlite(
   database: SQLite.Database,
   source: string,
-  rows: AllocationRows,
+  rows: ListRows,
   onBatch?: (inserted: number) => void,
 ): Promise<void> {
   if (!database.inTransaction) throw new Error('insertAllocationRowsSqlite runs inside the import transaction');

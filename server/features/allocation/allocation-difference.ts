@@ -1,9 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../platform/db/schema.js';
-import type { AllocationRows } from './allocation-rows.js';
-import type { AllocationDifference, WalletDifference } from '../shared/allocation-difference-types.js';
-
-export type { AllocationDifference };
+import type { AllocationDifference, WalletDifference } from './allocation-difference-types.js';
+import type { LeafRows, ListRows } from './list-rows.js';
 
 /** Rows column by column, as both sides are compared. */
 interface Side {
@@ -13,37 +9,12 @@ interface Side {
   micros: ArrayLike<number>;
 }
 
-const pageSize = 50_000;
-
-/** The live rows of one source, in primary-key pages (a million rows never sit in one result). */
-export async function readLiveRowsOfSource(db: Kysely<Database>, source: string): Promise<Side> {
-  const wallets: string[] = [];
-  const categories: string[] = [];
-  const micros: number[] = [];
-  let afterId = 0;
-  for (;;) {
-    const page = await db
-      .selectFrom('allocation_records')
-      .select(['id', 'wallet_address', 'category', 'tokens_micro'])
-      .where('source', '=', source)
-      .where('id', '>', afterId)
-      .orderBy('id')
-      .limit(pageSize)
-      .execute();
-    for (const row of page) {
-      wallets.push(row.wallet_address);
-      categories.push(row.category);
-      micros.push(Number(row.tokens_micro));
-    }
-    if (page.length < pageSize) break;
-    afterId = Number(page[page.length - 1]!.id);
-    // better-sqlite3 answers synchronously: let other requests in between pages.
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return { length: wallets.length, wallets, category: (row) => categories[row]!, micros };
+/** The live rows of a source, read by readRecordsOfSource. */
+export function liveSide(rows: LeafRows): Side {
+  return { length: rows.wallets.length, wallets: rows.wallets, category: (row) => rows.categories[row]!, micros: rows.micros };
 }
 
-export function candidateSide(rows: AllocationRows): Side {
+export function candidateSide(rows: ListRows): Side {
   return { length: rows.length, wallets: rows.wallets, category: (row) => rows.category(row), micros: rows.micros };
 }
 

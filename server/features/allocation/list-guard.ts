@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../platform/db/schema.js';
-import type { AllocationRows } from './allocation-rows.js';
-import type { LeafRows } from './allocation-worker-client.js';
+import type { Database } from '../../platform/db/schema.js';
+import type { LeafRows, ListRows } from './list-rows.js';
 import { compareWithRememberedTotals, findPairsHeldElsewhere, findSourcesOfPairs, rememberSourceTotals } from './list-guard.repository.js';
-import { type ListGuardRefusal, needsReplace, noChange, type SourceOverlap, type WholeListChange } from '../shared/list-guard-types.js';
+import { type ListGuardRefusal, needsReplace, noChange, type SourceOverlap, type WholeListChange } from './list-guard-types.js';
 
 /**
  * The allocation list changes only on purpose. Three rules, the same for `import:allocations`, its dry
@@ -107,7 +106,7 @@ const pairKey = (wallet: string, category: string) => `${wallet}\n${category}`;
 export async function overlapInMemory(
   db: Kysely<Database>,
   source: string,
-  rows: AllocationRows,
+  rows: ListRows,
   others: LeafRows,
   exceptSource: string | undefined,
 ): Promise<SourceOverlap> {

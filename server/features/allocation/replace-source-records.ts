@@ -1,56 +1,54 @@
 import type SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
-import { sqliteHandleOf } from '../../../platform/db/connect.js';
-import { isStorageFull } from '../../../platform/lib/storage-full.js';
-import type { Database } from '../../../platform/db/schema.js';
-import { deleteRowsOfSource } from '../../../platform/db/source-rows.js';
-import { type ImportProgress, writeProgress } from '../shared/progress.js';
-import type { AllocationRows } from './allocation-rows.js';
-import type { LeafRows } from './allocation-worker-client.js';
-import {
-  insertAllocationRowsPostgres,
-  insertAllocationRowsSqlite,
-  readAllocationLeavesExcept,
-} from './allocation-records.repository.js';
+import { sqliteHandleOf } from '../../platform/db/connect.js';
+import { isStorageFull } from '../../platform/lib/storage-full.js';
+import type { Database } from '../../platform/db/schema.js';
+import type { ListGuard } from './list-guard.js';
+import type { LeafRows, ListRows } from './list-rows.js';
+import { insertAllocationRowsPostgres, insertAllocationRowsSqlite, readAllocationLeavesExcept } from './allocation-records.repository.js';
+import { deleteRecordsOfSource } from './source-records.repository.js';
 
 /**
  * Replaces every allocation record of `source` in one transaction; returns how many rows it replaced.
- * The other sources' rows, as they stand in this transaction, go to `withOtherSources` before the load
+ * The list guard remembers the source's old rows before they go and counts the other sources' rows.
+ * Those rows, as they stand in this transaction, go to `withOtherSources` before the load
  * (they are read while the table holds only them, and the Merkle tree can be built while the rows are
- * written). `beforeCommit` runs after the load: it waits for the last checks of the rows, which may
- * still run on another thread, and rolls everything back by throwing; its writes join the transaction.
+ * written). `beforeCommit` runs after the load, told how many rows were replaced: it waits for the last
+ * checks of the rows, which may still run on another thread, and rolls everything back by throwing; its
+ * writes join the transaction (commitListChange). The one write of the list that opens its own
+ * transaction: the SQLite bulk load runs on the raw handle, and its journal mode changes only outside one.
  */
-export async function replaceAllocationSource(
+export async function replaceSourceRecords(
   db: Kysely<Database>,
   source: string,
-  rows: AllocationRows,
+  rows: ListRows,
+  guard: ListGuard,
   {
-    onProgress,
-    beforeDelete,
+    onBatch,
     withOtherSources,
     beforeCommit,
   }: {
-    onProgress?: ImportProgress;
-    /** Runs first in the transaction, while the source's old rows are still there (the list guard remembers them). */
-    beforeDelete?: (trx: Kysely<Database>) => Promise<void>;
+    /** Told the rows written so far after each step of the load. */
+    onBatch?: (inserted: number) => void;
     withOtherSources?: (rows: LeafRows) => void;
-    beforeCommit?: (trx: Kysely<Database>) => Promise<void>;
+    beforeCommit?: (trx: Kysely<Database>, replaced: number) => Promise<void>;
   } = {},
 ): Promise<number> {
   const sqlite = sqliteHandleOf(db);
-  const progress = writeProgress(rows.length, onProgress);
   const load = () =>
     db.transaction().execute(async (trx) => {
       // PostgreSQL: no other writer changes the records until this commits, so the tree built from the
       // rows read here is the tree of the table it commits (SQLite's transaction holds the one write lock).
       if (!sqlite) await sql`lock table allocation_records in share row exclusive mode`.execute(trx);
-      await beforeDelete?.(trx);
-      const replaced = await deleteRowsOfSource(trx, 'allocation_records', source);
-      withOtherSources?.(await readAllocationLeavesExcept(trx, source));
+      await guard.beforeDelete(trx);
+      const replaced = await deleteRecordsOfSource(trx, source);
+      const otherSources = await readAllocationLeavesExcept(trx, source);
+      guard.sawOtherSources(otherSources);
+      withOtherSources?.(otherSources);
       // SQLite has one connection, held by this transaction: statements on its raw handle run inside it.
-      if (sqlite) await insertAllocationRowsSqlite(sqlite, source, rows, progress);
-      else await insertAllocationRowsPostgres(trx, source, rows, progress);
-      await beforeCommit?.(trx);
+      if (sqlite) await insertAllocationRowsSqlite(sqlite, source, rows, onBatch);
+      else await insertAllocationRowsPostgres(trx, source, rows, onBatch);
+      await beforeCommit?.(trx, replaced);
       return replaced;
     });
   return sqlite ? withRollbackJournalWhenAlone(sqlite, load) : load();

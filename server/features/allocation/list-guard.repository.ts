@@ -1,6 +1,6 @@
 import { type Kysely, SqliteAdapter, sql } from 'kysely';
-import type { Database } from '../../../platform/db/schema.js';
-import type { PairHeldElsewhere, SourceOverlap, WholeListChange } from '../shared/list-guard-types.js';
+import type { Database } from '../../platform/db/schema.js';
+import type { PairHeldElsewhere, SourceOverlap, WholeListChange } from './list-guard-types.js';
 
 /**
  * The list guard's queries, run inside the import's transaction: set-based, so a million-row list costs

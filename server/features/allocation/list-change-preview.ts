@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../platform/db/schema.js';
-import { demoSource } from '../../demo/index.js';
-import { liveTableRoot } from '../../allocation/index.js';
-import { candidateSide, compareAllocationRows, readLiveRowsOfSource } from './allocation-difference.js';
+import type { Database } from '../../platform/db/schema.js';
+import { demoSource } from '../../platform/demo-source.js';
+import { candidateSide, compareAllocationRows, liveSide } from './allocation-difference.js';
 import { readAllocationLeavesExcept } from './allocation-records.repository.js';
-import type { AllocationRows } from './allocation-rows.js';
-import type { LeafRows } from './allocation-worker-client.js';
+import { liveTableRoot } from './allocation-snapshot.service.js';
+import type { LeafRows, ListRows } from './list-rows.js';
 import { DryRunTally, type ListGuard, overlapInMemory } from './list-guard.js';
-import type { ListDifference, ListGuardRefusal } from '../shared/list-guard-types.js';
+import type { ListDifference, ListGuardRefusal } from './list-guard-types.js';
+import { readRecordsOfSource } from './source-records.repository.js';
 
 /**
  * What replacing the live rows of `source` with `rows` would do, as a dry run, the console's preview and a
@@ -21,7 +21,7 @@ import type { ListDifference, ListGuardRefusal } from '../shared/list-guard-type
 export async function previewListChange(
   db: Kysely<Database>,
   source: string,
-  rows: AllocationRows,
+  rows: ListRows,
   buildTree: (others: LeafRows) => Promise<{ root: string | null }>,
   { limit, withoutDemo }: { limit: number; withoutDemo: boolean },
 ): Promise<ListDifference | ListGuardRefusal> {
@@ -31,7 +31,7 @@ export async function previewListChange(
   const overlap = await overlapInMemory(db, source, rows, others, exceptDemo);
   if (overlap.pairs > 0) return { ok: false, refused: 'overlap', source, overlap };
   const tree = await buildTree(others);
-  const live = await readLiveRowsOfSource(db, source);
+  const live = liveSide(await readRecordsOfSource(db, source));
   const tally = new DryRunTally();
   const difference = compareAllocationRows(source, live, candidateSide(rows), { oldRoot: oldRoot.root, newRoot: tree.root }, limit, tally.visit);
   return { ...difference, wholeList: tally.result(others), newRootAfterDemoRemove: withoutDemo };
