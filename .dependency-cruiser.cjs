@@ -10,12 +10,15 @@
 const featureTiers = [
   // Records and outside facts every feature may read.
   ['audit', 'settings', 'chain', 'collection', 'rate-limits', 'lookups', 'x-auth', 'health', 'security-txt', 'simulated-x'],
+  // Members and their points.
   ['users', 'staking'],
+  // Sessions, the launch state and its gate, and the claims that earn points.
   ['auth', 'launch', 'claims'],
-  // The lists behind the reveal gate, and where images live.
+  // What holders see: the lists behind the reveal gate, memes, tweets, the ranking.
   ['allocation', 'tokens', 'memes', 'tweets', 'leaderboard', 'activity'],
+  // What works on those: backups, disputes, the demo data set, stored images.
   ['backups', 'disputes', 'demo', 'uploads'],
-  // The pipelines that write the lists, and the public configuration.
+  // The pipelines that write the lists, the public configuration, the timed clean-up.
   ['imports', 'config', 'janitor'],
   // The console, on top of everything it manages.
   ['admin'],
