@@ -13,7 +13,7 @@ const featureTiers = [
   ['users', 'claims', 'staking'],
   ['auth', 'launch', 'memes', 'tweets', 'leaderboard'],
   // The lists behind the reveal gate, and where images live.
-  ['allocation', 'tokens', 'uploads'],
+  ['allocation', 'point-allocations', 'uploads'],
   ['backups', 'disputes', 'demo', 'janitor'],
   // The pipelines that write the lists, and the public configuration.
   ['imports', 'config'],

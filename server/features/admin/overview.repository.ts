@@ -10,14 +10,3 @@ export async function countClaimsSince(db: Kysely<Database>, fromMs: number): Pr
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
-
-/** The newest `backup` entry of the audit log (a command's backup), or undefined. */
-export function newestBackupEntry(db: Kysely<Database>) {
-  return db
-    .selectFrom('audit_log')
-    .select(['at', 'actor', 'target'])
-    .where('action', '=', 'backup')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}

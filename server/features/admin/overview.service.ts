@@ -2,11 +2,12 @@ import type { Kysely } from 'kysely';
 import type { AdminOverview, LaunchState } from '@shared/schemas/admin-console';
 import type { Database } from '../../platform/db/schema.js';
 import type { UpstreamSource, UpstreamState } from '../../platform/lib/upstream-state.js';
+import { newestAuditEntry } from '../audit/index.js';
 import { newestBackupIn } from '../backups/index.js';
 import { disputeCounts } from '../disputes/index.js';
 import { launchSettings } from '../launch/index.js';
 import { lookupsInLastHour } from '../lookups/index.js';
-import { countClaimsSince, newestBackupEntry } from './overview.repository.js';
+import { countClaimsSince } from './overview.repository.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -49,7 +50,7 @@ export async function readLaunchState(db: Kysely<Database>, now: number, reveale
  */
 async function lastBackup(db: Kysely<Database>, backupDir: string): Promise<AdminOverview['lastBackup']> {
   const inDir = newestBackupIn(backupDir);
-  const entry = await newestBackupEntry(db);
+  const entry = await newestAuditEntry(db, 'backup');
   const entryAt = entry ? Number(entry.at) : null;
   if (inDir && (entryAt === null || inDir.createdAt.getTime() >= entryAt - 60_000 || entry?.target === inDir.name)) {
     return {

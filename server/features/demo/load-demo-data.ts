@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { toMicro } from '@shared/token-amount';
 import type { Database } from '../../platform/db/schema.js';
 import { projectRoot } from '../../platform/lib/project-root.js';
-import { refreshPointsStats } from '../tokens/index.js';
+import { refreshPointsStats } from '../point-allocations/index.js';
 import { setDemoStakingStats } from '../settings/index.js';
 import type { DemoData } from './demo-data.js';
 import { demoSource, demoWasRemoved } from './demo.repository.js';

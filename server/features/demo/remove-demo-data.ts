@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-import { refreshPointsStats } from '../tokens/index.js';
+import { refreshPointsStats } from '../point-allocations/index.js';
 import { setDemoRemoved } from '../settings/index.js';
 import {
   deleteDemoAllocationRecords,

@@ -1,8 +1,8 @@
 /**
- * The imports feature's public face: the allocation import
- * (allocations/), the points import (points/), and what `npm run allocate` needs to write points
- * allocations the way the points import does. Both imports read through shared/: one CSV reader, one
- * token-amount reader, one total-supply check, one progress reporter.
+ * The imports feature's public face: the allocation import (allocations/), the points import
+ * (points/), and `npm run allocate` (allocate/), which writes points allocations through the
+ * point-allocations feature as the points import does. Both imports read through shared/: one CSV
+ * reader, one token-amount reader, one total-supply check, one progress reporter.
  */
 export { importAllocationsFile } from './allocations/allocation-import.service.js';
 export type { MerkleRoot } from './shared/merkle-root.js';

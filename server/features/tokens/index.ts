@@ -1,2 +1,0 @@
-export { refreshPointsStats } from './tokens-stats.repository.js';
-export { default as tokensRoutes } from './tokens.routes.js';
