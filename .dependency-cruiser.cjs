@@ -15,7 +15,7 @@ const featureTiers = [
   // Sessions, the launch state and its gate, and the claims that earn points.
   ['auth', 'launch', 'claims'],
   // What holders see: the lists behind the reveal gate, memes, tweets, the ranking.
-  ['allocation', 'tokens', 'memes', 'tweets', 'leaderboard', 'activity'],
+  ['allocation', 'point-allocations', 'memes', 'tweets', 'leaderboard', 'activity'],
   // What works on those: backups, disputes, the demo data set, stored images.
   ['backups', 'disputes', 'demo', 'uploads'],
   // The pipelines that write the lists, the public configuration, the timed clean-up.

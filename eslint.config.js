@@ -34,6 +34,7 @@ export default defineConfig(
   {
     files: ['server/**/*.ts', 'scripts/**/*.ts'],
     plugins: { acorn: { rules: { 'table-owner': tableOwnerRule } } },
+    rules: { 'acorn/table-owner': 'error' },
   },
   {
     files: ['.dependency-cruiser.cjs'],

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { connectDatabase, sqliteFile } from '../server/platform/db/connect.js';
 import { migrateToLatest } from '../server/platform/db/migrate.js';
-import { refreshPointsStats } from '../server/features/tokens/index.js';
+import { refreshPointsStats } from '../server/features/point-allocations/index.js';
 import { benchAddress } from '../scripts/bench-addresses.js';
 import { writeRealisticAllocationCsv } from '../scripts/realistic-allocations-csv.js';
 

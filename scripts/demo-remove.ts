@@ -1,7 +1,7 @@
 /** `npm run demo:remove`: deletes exactly the rows of the demo data set and says what it removed. */
 import os from 'node:os';
 import { publishPastReveal, type RootPublication, settleTableRootChange } from '../server/features/allocation/index.js';
-import { commandActor, recordChange } from '../server/features/audit/index.js';
+import { betweenReads, commandActor, recordChange } from '../server/features/audit/index.js';
 import { countDemoRows, hasAnyDemoRow } from '../server/features/demo/index.js';
 import { removeDemoData } from '../server/features/demo/index.js';
 import { count, runCommand, withDatabase } from './cli.js';
@@ -40,12 +40,17 @@ await runCommand({ usage, help, options: afterRevealOptions }, async ({ values }
     if (before.allocationRecords > 0) await publishPastReveal(db);
     let publication: RootPublication | undefined;
     const entry = { action: 'demo.remove', reason: afterReveal?.reason ?? null };
-    const removed = await recordChange(db, by, entry, countDemoRows, async (trx) => {
-      const removal = await removeDemoData(trx);
-      // Refused (rolled back) when it changes a published root without --after-reveal --reason.
-      if (removal.allocationRecords > 0) publication = await settleTableRootChange(trx, { afterReveal, what: 'removing the demo data set' });
-      return removal;
-    });
+    const removed = await recordChange(
+      db,
+      by,
+      entry,
+      betweenReads(countDemoRows, async (trx) => {
+        const removal = await removeDemoData(trx);
+        // Refused (rolled back) when it changes a published root without --after-reveal --reason.
+        if (removal.allocationRecords > 0) publication = await settleTableRootChange(trx, { afterReveal, what: 'removing the demo data set' });
+        return removal;
+      }),
+    );
     if (!hasAnyDemoRow(before)) {
       console.log('no demo data in the database; nothing removed');
       return 0;

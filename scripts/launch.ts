@@ -15,7 +15,7 @@ import {
   setLaunchNotice,
 } from '../server/features/launch/index.js';
 import { publishRootAtReveal } from '../server/features/allocation/index.js';
-import { commandActor, recordChange } from '../server/features/audit/index.js';
+import { betweenReads, commandActor, recordChange } from '../server/features/audit/index.js';
 import { describeSchedule, parseRevealSchedule, type RevealSchedule } from '../server/platform/reveal-schedule.js';
 import { fetchTipHeight } from '../server/integrations/block-explorer.js';
 import { runCommand, UsageError, withDatabase } from './cli.js';
@@ -141,7 +141,7 @@ await runCommand({ usage, help, options, positionals: true }, async ({ values, p
     if (command === 'status') await run(db);
     else {
       const entry = { action: `launch.${command}`, reason: values.reason ?? null };
-      await recordChange(db, commandActor(os.userInfo().username), entry, launchSettings, run);
+      await recordChange(db, commandActor(os.userInfo().username), entry, betweenReads(launchSettings, run));
     }
     return status(db);
   });

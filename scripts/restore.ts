@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../server/platform/config.js';
 import { carryPublishedRoots, type RootPublication } from '../server/features/allocation/index.js';
-import { appendAudit, commandActor } from '../server/features/audit/index.js';
+import { commandActor, recordChange } from '../server/features/audit/index.js';
 import { RestoreRefused, restoreBackup } from '../server/features/backups/index.js';
 import { runCommand, UsageError, withDatabase } from './cli.js';
 import { afterRevealHelp, afterRevealOptions, publicationLines, readAfterReveal } from './root-publication.js';
@@ -57,11 +57,11 @@ await runCommand({ usage, help, options, positionals: true }, async ({ values, p
     let publication: RootPublication | undefined;
     await withDatabase(
       (db) =>
-        db.transaction().execute(async (trx) => {
-          await appendAudit(trx, commandActor(os.userInfo().username), { ...entry, reason: afterReveal?.reason ?? null });
+        recordChange(db, commandActor(os.userInfo().username), { ...entry, reason: afterReveal?.reason ?? null }, async (trx) => {
           // The replaced database's published roots are newer than the backup's: kept, with this restore's root settled against them.
           const { root, leafCount } = manifest.allocation;
           if (publishedRoots) publication = await carryPublishedRoots(trx, publishedRoots, { root, leafCount, afterReveal });
+          return { result: undefined };
         }),
       restored,
     );

@@ -1,6 +1,6 @@
 /** `npm run set-staking -- --locked N`: stores how many NFTs of the collection are locked in staking. */
 import os from 'node:os';
-import { commandActor, recordChange } from '../server/features/audit/index.js';
+import { betweenReads, commandActor, recordChange } from '../server/features/audit/index.js';
 import { getStakingLocked, parseLockedCount, setStakingLocked } from '../server/features/staking/index.js';
 import { brand } from '@shared/brand';
 import { runCommand, UsageError, withDatabase } from './cli.js';
@@ -27,7 +27,7 @@ await runCommand({ usage, help, options: { locked: { type: 'string' } } }, async
 
   const by = commandActor(os.userInfo().username);
   const stats = await withDatabase((db) =>
-    recordChange(db, by, { action: 'staking.set' }, getStakingLocked, (trx) => setStakingLocked(trx, locked.value)),
+    recordChange(db, by, { action: 'staking.set' }, betweenReads(getStakingLocked, (trx) => setStakingLocked(trx, locked.value))),
   );
   console.log(`locked ${stats.lockedCount} of ${stats.collectionSize} (${stats.percentLocked.toFixed(2)}%)`);
   return 0;

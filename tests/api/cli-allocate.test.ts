@@ -6,7 +6,7 @@ import type { Database } from '../../server/platform/db/schema.js';
 import { allocateFromPoints, allocationRatio } from '../../server/features/imports/allocate/allocate.service.js';
 import { importPointsFile } from '../../server/features/imports/index.js';
 import { splitByWeights } from '../../server/features/imports/allocate/split-by-weights.js';
-import { readPointsStats } from '../../server/features/tokens/tokens-stats.repository.js';
+import { readPointsStats } from '../../server/features/point-allocations/point-allocations-stats.repository.js';
 import { runCli } from '../helpers/run-cli.js';
 import { createTestDatabase } from '../helpers/test-app.js';
 

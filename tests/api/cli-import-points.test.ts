@@ -6,7 +6,7 @@ import type { AppConfig } from '../../server/platform/config.js';
 import type { Database } from '../../server/platform/db/schema.js';
 import { madeUpWallet } from '../../server/features/demo/made-up-wallets.js';
 import { importPointsFile } from '../../server/features/imports/index.js';
-import { readPointsStats } from '../../server/features/tokens/tokens-stats.repository.js';
+import { readPointsStats } from '../../server/features/point-allocations/point-allocations-stats.repository.js';
 import { projectRoot, runCli } from '../helpers/run-cli.js';
 import { createTestDatabase } from '../helpers/test-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';

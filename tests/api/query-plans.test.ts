@@ -5,7 +5,7 @@ import type { Database } from '../../server/platform/db/schema.js';
 import { manyWalletsCategoriesQuery, walletCategoriesQuery } from '../../server/features/allocation/allocation.repository.js';
 import { categoryTotalsQuery, walletTotalsPageQuery } from '../../server/features/allocation/allocation-stats.repository.js';
 import { rankedAboveQuery, rankedPageQuery } from '../../server/features/users/points-ranking.repository.js';
-import { pointsAllocationQuery, pointsPageQuery } from '../../server/features/tokens/tokens.repository.js';
+import { pointsAllocationQuery, pointsPageQuery } from '../../server/features/point-allocations/point-allocations.repository.js';
 import { explainQuery } from '../helpers/query-plan.js';
 import { createTestDatabase } from '../helpers/test-app.js';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../server/platform/db/schema.js';
-import { refreshPointsStats } from '../../server/features/tokens/tokens-stats.repository.js';
+import { refreshPointsStats } from '../../server/features/point-allocations/point-allocations-stats.repository.js';
 import { toMicro } from '../../shared/token-amount.js';
 
 export async function seedAllocationRecords(

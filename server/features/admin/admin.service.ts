@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { type AdminRole, adminRoles } from '@shared/schemas/admin';
 import { invalidWalletMessage, isValidJoinAddress, normalizeWallet } from '@shared/wallet';
 import type { Database } from '../../platform/db/schema.js';
-import { type AuditActor, appendAudit } from '../audit/index.js';
+import { type AuditActor, recordChange } from '../audit/index.js';
 import { deleteAdminRole, findAdminRole, listAdminRoles, upsertAdminRole } from './admin-roles.repository.js';
 
 export const isAdminRole = (value: string): value is AdminRole => (adminRoles as readonly string[]).includes(value);
@@ -31,17 +31,17 @@ export async function grantRole(
 ): Promise<RoleChange> {
   const walletAddress = normalizeWallet(input.wallet);
   if (!isValidJoinAddress(walletAddress)) return { ok: false, problem: invalidWalletMessage };
-  await db.transaction().execute(async (trx) => {
-    const before = await findAdminRole(trx, walletAddress);
-    await upsertAdminRole(trx, { walletAddress, role: input.role, grantedAt: now, grantedBy: by.actor });
-    await appendAudit(
-      trx,
-      by,
-      { action: 'admin.grant', target: walletAddress, reason: input.reason ?? null, before: before ? { role: before.role } : null, after: { role: input.role } },
-      now,
-    );
-  });
-  return { ok: true, walletAddress, role: input.role };
+  return recordChange<RoleChange>(
+    db,
+    by,
+    { action: 'admin.grant', target: walletAddress, reason: input.reason ?? null },
+    async (trx) => {
+      const before = await findAdminRole(trx, walletAddress);
+      await upsertAdminRole(trx, { walletAddress, role: input.role, grantedAt: now, grantedBy: by.actor });
+      return { result: { ok: true, walletAddress, role: input.role }, before: before ? { role: before.role } : null, after: { role: input.role } };
+    },
+    now,
+  );
 }
 
 /**
@@ -56,14 +56,18 @@ export async function revokeRole(
   reason: string | null = null,
 ): Promise<RoleChange> {
   const walletAddress = normalizeWallet(wallet);
-  const revoke = async (trx: Kysely<Database>): Promise<RoleChange> => {
-    const before = await findAdminRole(trx, walletAddress);
-    if (!before) return { ok: false, problem: `${walletAddress} has no role` };
-    await deleteAdminRole(trx, walletAddress);
-    await appendAudit(trx, by, { action: 'admin.revoke', target: walletAddress, reason, before: { role: before.role }, after: null }, now);
-    return { ok: true, walletAddress, role: null };
-  };
-  return db.isTransaction ? revoke(db) : db.transaction().execute(revoke);
+  return recordChange<RoleChange>(
+    db,
+    by,
+    { action: 'admin.revoke', target: walletAddress, reason },
+    async (trx) => {
+      const before = await findAdminRole(trx, walletAddress);
+      if (!before) return { result: { ok: false, problem: `${walletAddress} has no role` }, unchanged: true };
+      await deleteAdminRole(trx, walletAddress);
+      return { result: { ok: true, walletAddress, role: null }, before: { role: before.role }, after: null };
+    },
+    now,
+  );
 }
 
 export async function listRoles(db: Kysely<Database>): Promise<RoleGrant[]> {

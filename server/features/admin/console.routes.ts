@@ -15,7 +15,7 @@ import { isValidJoinAddress, normalizeWallet } from '@shared/wallet';
 import type { Database } from '../../platform/db/schema.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { errorResponses } from '../../platform/lib/error-responses.js';
-import { recordChange } from '../audit/index.js';
+import { betweenReads, recordChange } from '../audit/index.js';
 import {
   launchSettings,
   launchStateTtlMs,
@@ -127,7 +127,7 @@ const consoleRoutes: FastifyPluginAsyncTypebox<{ now: () => number; backupDir: s
       const { command, run, reveal } = launchChange(request.body, at);
       if (reveal) await confirmReveal(reveal, request.body.command === 'reveal-at' && request.body.now === true, at, () => app.launch.tipHeight());
       const reason = request.body.command === 'pause' ? request.body.reason.trim() : null;
-      await recordChange(app.db, actor, { action: `launch.${command}`, reason }, launchSettings, run, at);
+      await recordChange(app.db, actor, { action: `launch.${command}`, reason }, betweenReads(launchSettings, run), at);
       return { launch: await readLaunchState(app.db, at, revealedByGate), followsWithinSeconds: launchStateTtlMs / 1000 };
     },
   );

@@ -4,7 +4,7 @@ import { normalizeWallet } from '@shared/wallet';
 import type { Database, User } from '../../platform/db/schema.js';
 import { conflict } from '../../platform/errors.js';
 import { revokeRole, roleOf } from './admin.service.js';
-import { type AuditActor, appendAudit } from '../audit/index.js';
+import { type AuditActor, recordChange } from '../audit/index.js';
 import { deleteUserSessions } from '../auth/index.js';
 import { findUserByWallet, setBlocked } from '../users/index.js';
 
@@ -35,19 +35,18 @@ export async function setWalletBlocked(
   }
   const user = await findUserByWallet(db, walletAddress);
   if (!user) return { ok: false, problem: `no user with wallet ${walletAddress}` };
+  const entry = { action: input.blocked ? 'user.block' : 'user.unblock', target: walletAddress, reason: input.reason };
+  // One transaction for the block and the role it revokes, each change with its own entry.
   return db.transaction().execute(async (trx): Promise<BlockResult> => {
-    const block = input.blocked ? { at: now, reason: input.reason } : null;
-    await setBlocked(trx, user.id, block);
-    if (input.blocked) await deleteUserSessions(trx, user.id);
-    await appendAudit(
+    await recordChange(
       trx,
       input.by,
-      {
-        action: input.blocked ? 'user.block' : 'user.unblock',
-        target: walletAddress,
-        reason: input.reason,
-        before: blockView(user),
-        after: blockView({ blocked_at: block?.at ?? null, blocked_reason: block?.reason ?? null }),
+      entry,
+      async () => {
+        const block = input.blocked ? { at: now, reason: input.reason } : null;
+        await setBlocked(trx, user.id, block);
+        if (input.blocked) await deleteUserSessions(trx, user.id);
+        return { result: undefined, before: blockView(user), after: blockView({ blocked_at: block?.at ?? null, blocked_reason: block?.reason ?? null }) };
       },
       now,
     );

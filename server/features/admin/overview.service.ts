@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AdminOverview, LaunchState } from '@shared/schemas/admin-console';
 import type { Database } from '../../platform/db/schema.js';
 import type { UpstreamSource, UpstreamState } from '../../platform/lib/upstream-state.js';
-import { listAudit } from '../audit/index.js';
+import { newestAuditEntry } from '../audit/index.js';
 import { newestBackupIn } from '../backups/index.js';
 import { countClaimsSince } from '../claims/index.js';
 import { disputeCounts } from '../disputes/index.js';
@@ -50,8 +50,8 @@ export async function readLaunchState(db: Kysely<Database>, now: number, reveale
  */
 async function lastBackup(db: Kysely<Database>, backupDir: string): Promise<AdminOverview['lastBackup']> {
   const inDir = newestBackupIn(backupDir);
-  const [entry] = (await listAudit(db, { action: 'backup', limit: 1 })).entries;
-  const entryAt = entry ? Date.parse(entry.at) : null;
+  const entry = await newestAuditEntry(db, 'backup');
+  const entryAt = entry ? Number(entry.at) : null;
   if (inDir && (entryAt === null || inDir.createdAt.getTime() >= entryAt - 60_000 || entry?.target === inDir.name)) {
     return {
       at: inDir.createdAt.toISOString(),

@@ -1,11 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-import { type AuditActor, appendAudit } from '../audit/index.js';
+import { type AuditActor, recordChange, unnamedActor } from '../audit/index.js';
 import { type ImportedTree, labelAllocationSnapshot, storedTreeRoot, storeImportedTree, unlabelAllocationSnapshot } from './allocation-snapshot.service.js';
 import type { ListGuard } from './list-guard.js';
 import { type AfterReveal, type RootPublication, settleRootChange } from './published-roots.service.js';
-
-const unnamed: AuditActor = { actor: 'unnamed', role: null };
 
 /** A written change of one source's records (an import, `--remove-source`), as it commits. */
 export interface ListChange {
@@ -35,19 +33,16 @@ export interface ListChange {
  */
 export async function commitListChange(trx: Kysely<Database>, change: ListChange): Promise<RootPublication> {
   const { source, guard, afterReveal } = change;
-  if (!(await guard.check(trx, change.rows))) throw new Error('refused by the list guard: rolled back');
-  if (change.label) await labelAllocationSnapshot(trx, { source, ...change.label });
-  else await unlabelAllocationSnapshot(trx, source);
-  const tree = await change.tree;
-  const before = await storedTreeRoot(trx);
-  await storeImportedTree(trx, tree);
-  const publication = await settleRootChange(trx, { root: tree.root, leafCount: tree.leafCount, afterReveal, what: change.what });
-  await appendAudit(trx, change.by ?? unnamed, {
-    action: change.audit.action,
-    target: source,
-    reason: afterReveal?.reason ?? null,
-    before,
-    after: { root: tree.root, leafCount: tree.leafCount, ...change.audit.after, ...guard.audited() },
+  const entry = { action: change.audit.action, target: source, reason: afterReveal?.reason ?? null };
+  return recordChange(trx, change.by ?? unnamedActor, entry, async (trx) => {
+    if (!(await guard.check(trx, change.rows))) throw new Error('refused by the list guard: rolled back');
+    if (change.label) await labelAllocationSnapshot(trx, { source, ...change.label });
+    else await unlabelAllocationSnapshot(trx, source);
+    const tree = await change.tree;
+    const before = await storedTreeRoot(trx);
+    await storeImportedTree(trx, tree);
+    const publication = await settleRootChange(trx, { root: tree.root, leafCount: tree.leafCount, afterReveal, what: change.what });
+    const after = { root: tree.root, leafCount: tree.leafCount, ...change.audit.after, ...guard.audited() };
+    return { result: publication, before, after };
   });
-  return publication;
 }

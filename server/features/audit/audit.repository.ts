@@ -28,3 +28,14 @@ export async function listAuditEntries(db: Kysely<Database>, filter: AuditFilter
   if (filter.beforeId !== undefined) query = query.where('id', '<', filter.beforeId);
   return query.execute();
 }
+
+/** The newest entry of one action (e.g. `backup`): when, by whom and on what; undefined when there is none. */
+export function newestAuditEntry(db: Kysely<Database>, action: string) {
+  return db
+    .selectFrom('audit_log')
+    .select(['at', 'actor', 'target'])
+    .where('action', '=', action)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -13,6 +13,9 @@ export interface AuditActor {
 
 export const commandActor = (systemUser: string): AuditActor => ({ actor: `cli:${systemUser}`, role: null });
 
+/** Who a change is recorded as when its caller names nobody (a test, or a library call without an actor). */
+export const unnamedActor: AuditActor = { actor: 'unnamed', role: null };
+
 export interface AuditChange {
   action: string;
   target?: string | null;
@@ -25,8 +28,9 @@ export interface AuditChange {
 const jsonText = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
 
 /**
- * Appends one entry to the audit log. Call it with the transaction of the change it records, so a
- * change without its entry is never committed.
+ * Appends one entry to the audit log. A change to the database records its entry through
+ * `recordChange` (record-change.ts), in the change's transaction; this alone records an event outside
+ * the database, such as a backup taken.
  */
 export async function appendAudit(db: Kysely<Database>, by: AuditActor, change: AuditChange, now = Date.now()): Promise<void> {
   await insertAuditEntry(db, {
@@ -84,25 +88,4 @@ export async function listAudit(db: Kysely<Database>, query: AuditQuery): Promis
 export async function exportAuditCsv(db: Kysely<Database>, query: Omit<AuditQuery, 'limit' | 'before'>): Promise<string> {
   const rows = await listAuditEntries(db, auditFilter(query), null);
   return auditCsv(rows.map(toAuditEntry));
-}
-
-/**
- * Runs `change` in a transaction (or in the caller's) and appends its audit entry there, with the
- * state `read` finds before and after it: both commit together or neither does.
- */
-export async function recordChange<T>(
-  db: Kysely<Database>,
-  by: AuditActor,
-  entry: { action: string; target?: string | null; reason?: string | null },
-  read: (trx: Kysely<Database>) => Promise<unknown>,
-  change: (trx: Kysely<Database>) => Promise<T>,
-  now = Date.now(),
-): Promise<T> {
-  const inTransaction = async (trx: Kysely<Database>) => {
-    const before = await read(trx);
-    const result = await change(trx);
-    await appendAudit(trx, by, { ...entry, before, after: await read(trx) }, now);
-    return result;
-  };
-  return db.isTransaction ? inTransaction(db) : db.transaction().execute(inTransaction);
 }

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import type { XPost } from '../../integrations/x-client.js';
 import { assertAccountStillEligible, requireTwitterAccount, type XDeps } from '../x-auth/index.js';
 import type { ClaimChangeResponse, ClaimOutcome, ReviewedClaim } from '@shared/schemas/admin';
-import { type AuditActor, appendAudit } from '../audit/index.js';
+import { type AuditActor, recordChange } from '../audit/index.js';
 import { awardPointsOffCooldown, changeUserPoints, findUserPoints } from '../users/index.js';
 import {
   insertClaim,
@@ -274,38 +274,34 @@ async function changeInTransaction(
   claimId: number,
   change: { revoke: boolean; reason: string; by: AuditActor; now: number },
 ): Promise<ClaimChange> {
-  return db.transaction().execute(async (trx): Promise<ClaimChange> => {
-    const row = await findClaimForChange(trx, claimId);
-    if (!row) return { ok: false, status: 404, problem: `no claim ${claimId}` };
-    const points = Number(row.points);
-    if (!(await setClaimRevoked(trx, claimId, change.revoke ? { at: change.now, reason: change.reason } : null))) {
+  const entry = { action: change.revoke ? 'claim.revoke' : 'claim.restore', target: `claim:${claimId}`, reason: change.reason };
+  return recordChange<ClaimChange>(
+    db,
+    change.by,
+    entry,
+    async (trx) => {
+      const row = await findClaimForChange(trx, claimId);
+      if (!row) return { result: { ok: false, status: 404, problem: `no claim ${claimId}` }, unchanged: true };
+      const points = Number(row.points);
+      if (!(await setClaimRevoked(trx, claimId, change.revoke ? { at: change.now, reason: change.reason } : null))) {
+        const problem = change.revoke ? `claim ${claimId} is already revoked` : `claim ${claimId} is not revoked: there is nothing to restore`;
+        return { result: { ok: false, status: 409, problem }, unchanged: true };
+      }
+      const memberPoints = await changeUserPoints(trx, Number(row.user_id), change.revoke ? -points : points);
+      if (memberPoints === null) {
+        const { total_points: has } = await findUserPoints(trx, Number(row.user_id));
+        // Thrown to roll the mark back; answered below.
+        throw new RefusedChange(`${row.wallet_address} has ${Number(has)} points: taking the claim's ${points} would leave them below zero.`);
+      }
+      const before = reviewedClaim(row);
+      const after = reviewedClaim((await findClaimForChange(trx, claimId))!);
+      const memberBefore = memberPoints - (change.revoke ? -points : points);
       return {
-        ok: false,
-        status: 409,
-        problem: change.revoke ? `claim ${claimId} is already revoked` : `claim ${claimId} is not revoked: there is nothing to restore`,
-      };
-    }
-    const memberPoints = await changeUserPoints(trx, Number(row.user_id), change.revoke ? -points : points);
-    if (memberPoints === null) {
-      const { total_points: has } = await findUserPoints(trx, Number(row.user_id));
-      // Thrown to roll the mark back; answered below.
-      throw new RefusedChange(`${row.wallet_address} has ${Number(has)} points: taking the claim's ${points} would leave them below zero.`);
-    }
-    const before = reviewedClaim(row);
-    const after = reviewedClaim((await findClaimForChange(trx, claimId))!);
-    const memberBefore = memberPoints - (change.revoke ? -points : points);
-    await appendAudit(
-      trx,
-      change.by,
-      {
-        action: change.revoke ? 'claim.revoke' : 'claim.restore',
-        target: `claim:${claimId}`,
-        reason: change.reason,
+        result: { ok: true, claim: after, memberPoints },
         before: { outcome: before.outcome, claimPoints: points, wallet: row.wallet_address, memberPoints: memberBefore },
         after: { outcome: after.outcome, claimPoints: points, wallet: row.wallet_address, memberPoints },
-      },
-      change.now,
-    );
-    return { ok: true, claim: after, memberPoints };
-  });
+      };
+    },
+    change.now,
+  );
 }

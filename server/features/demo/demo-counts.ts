@@ -3,7 +3,7 @@ import type { Database } from '../../platform/db/schema.js';
 import { demoSource } from '../../platform/demo-source.js';
 import { countRecordsOfSource, hasRecordsOfSource } from '../allocation/index.js';
 import { countDemoSettings, getDemoRemoved, hasDemoSettings } from '../settings/index.js';
-import { countPointsAllocationsOfSource, hasPointsAllocationsOfSource } from '../tokens/index.js';
+import { countPointsAllocationsOfSource, hasPointsAllocationsOfSource } from '../point-allocations/index.js';
 import { countDemoUsers, hasDemoUsers } from '../users/index.js';
 
 /** The import source of every demo allocation record and points allocation; imports may not use it. */

@@ -6,7 +6,7 @@ import type { Database } from '../../platform/db/schema.js';
 import { projectRoot } from '../../platform/lib/project-root.js';
 import { hasAnyRecord, insertRecordsOfSource } from '../allocation/index.js';
 import { setDemoStakingStats } from '../settings/index.js';
-import { hasAnyPointsAllocation, insertPointsAllocationsOfSource, refreshPointsStats } from '../tokens/index.js';
+import { hasAnyPointsAllocation, insertPointsAllocationsOfSource, refreshPointsStats } from '../point-allocations/index.js';
 import { hasAnyUser, insertDemoUsers } from '../users/index.js';
 import type { DemoData } from './demo-data.js';
 import { demoSource, demoWasRemoved } from './demo-counts.js';

@@ -3,7 +3,7 @@ import type { Database } from '../../platform/db/schema.js';
 import { demoSource } from '../../platform/demo-source.js';
 import { deleteRecordsOfSource } from '../allocation/index.js';
 import { deleteDemoSettings, setDemoRemoved } from '../settings/index.js';
-import { deletePointsAllocationsOfSource, refreshPointsStats } from '../tokens/index.js';
+import { deletePointsAllocationsOfSource, refreshPointsStats } from '../point-allocations/index.js';
 import { deleteDemoUsers, keepDemoUsers } from '../users/index.js';
 import { findUsedDemoUsers, pointsOfOwnClaims } from './used-demo-users.js';
 

@@ -13,7 +13,7 @@ import type { AllocationDispute, Database, User } from '../../platform/db/schema
 import { isUniqueViolation } from '../../platform/db/unique-violation.js';
 import { AppError, conflict } from '../../platform/errors.js';
 import { walletCategoryNames } from '../allocation/index.js';
-import { type AuditActor, appendAudit } from '../audit/index.js';
+import { type AuditActor, recordChange, unnamedActor } from '../audit/index.js';
 import {
   countDisputesByStatus,
   findDispute,
@@ -99,8 +99,6 @@ export interface OperatorChange {
   now?: number;
 }
 
-const unnamed: AuditActor = { actor: 'unnamed', role: null };
-
 const auditView = (dispute: Dispute) => ({ status: dispute.status, answer: dispute.answer });
 
 /**
@@ -115,21 +113,22 @@ async function changeDispute(
   apply: (trx: Kysely<Database>, row: AllocationDispute, now: number) => Promise<string | null>,
 ): Promise<OperatorResult> {
   const now = change.now ?? Date.now();
+  const entry = { action, target: `dispute:${id}`, reason: change.reason ?? null };
   try {
-    return await db.transaction().execute(async (trx): Promise<OperatorResult> => {
-      const row = await findDispute(trx, id);
-      if (!row) return { ok: false, problem: `no dispute #${id}`, status: 404 };
-      const refused = await apply(trx, row, now);
-      if (refused !== null) return { ok: false, problem: refused, status: 409 };
-      const dispute = toDispute((await findDispute(trx, id))!);
-      await appendAudit(
-        trx,
-        change.by ?? unnamed,
-        { action, target: `dispute:${id}`, reason: change.reason ?? null, before: auditView(toDispute(row)), after: auditView(dispute) },
-        now,
-      );
-      return { ok: true, dispute };
-    });
+    return await recordChange<OperatorResult>(
+      db,
+      change.by ?? unnamedActor,
+      entry,
+      async (trx) => {
+        const row = await findDispute(trx, id);
+        if (!row) return { result: { ok: false, problem: `no dispute #${id}`, status: 404 }, unchanged: true };
+        const refused = await apply(trx, row, now);
+        if (refused !== null) return { result: { ok: false, problem: refused, status: 409 }, unchanged: true };
+        const dispute = toDispute((await findDispute(trx, id))!);
+        return { result: { ok: true, dispute }, before: auditView(toDispute(row)), after: auditView(dispute) };
+      },
+      now,
+    );
   } catch (error) {
     // Reopening while the holder has another open report: the partial unique index refuses it.
     if (isUniqueViolation(error)) return { ok: false, problem: `the holder of dispute #${id} has another open dispute`, status: 409 };

@@ -1,9 +1,10 @@
 /**
- * The imports feature's public face: the allocation import
- * (allocations/), the points import (points/), and what `npm run allocate` needs to write points
- * allocations the way the points import does. Both imports read through shared/: one CSV reader, one
- * token-amount reader, one total-supply check, one progress reporter. The allocation import reads and
- * checks a list; the allocation feature writes it, under its list guard, with its tree, root and audit entry.
+ * The imports feature's public face: the allocation import (allocations/), the points import
+ * (points/), and `npm run allocate` (allocate/), which writes points allocations through the
+ * point-allocations feature as the points import does. Both imports read through shared/: one CSV
+ * reader, one token-amount reader, one total-supply check, one progress reporter.
+ * The allocation import reads and checks a list; the allocation feature writes it, under its list
+ * guard, with its tree, root and audit entry.
  */
 export { importAllocationsFile } from './allocations/allocation-import.service.js';
 export type { MerkleRoot } from './shared/merkle-root.js';

@@ -4,7 +4,7 @@ import type { Database, User } from '../../platform/db/schema.js';
 import { conflict } from '../../platform/errors.js';
 import { CachedSource } from '../../platform/lib/cached-source.js';
 import { normalizeWallet } from '@shared/wallet';
-import { type AuditActor, appendAudit } from '../audit/index.js';
+import { type AuditActor, recordChange } from '../audit/index.js';
 import { countUserClaims } from '../claims/index.js';
 import { changeUserPoints, countRankedAbove, countRankedUsers, findUserByWallet } from '../users/index.js';
 import { listRankedPage, type RankedRow } from './ranked-page.js';
@@ -94,23 +94,24 @@ export async function adjustPoints(
   if (input.by.actor === walletAddress) throw conflict('ADMIN_OWN_WALLET', 'You cannot change your own points: another admin can.');
   const user = await findUserByWallet(db, walletAddress);
   if (!user) return { ok: false, status: 404, problem: `no user with wallet ${walletAddress}` };
-  return db.transaction().execute(async (trx): Promise<PointsAdjustment> => {
-    const current = await findUserByWallet(trx, walletAddress);
-    const before = Number(current?.total_points ?? 0);
-    const points = await changeUserPoints(trx, user.id, input.delta);
-    if (points === null) {
+  return recordChange<PointsAdjustment>(
+    db,
+    input.by,
+    { action: 'points.adjust', target: walletAddress, reason: input.reason },
+    async (trx) => {
+      const current = await findUserByWallet(trx, walletAddress);
+      const before = Number(current?.total_points ?? 0);
+      const points = await changeUserPoints(trx, user.id, input.delta);
+      if (points === null) {
+        const problem = `${walletAddress} has ${before} points: taking ${-input.delta} would leave ${before + input.delta}, below zero.`;
+        return { result: { ok: false, status: 409, problem }, unchanged: true };
+      }
       return {
-        ok: false,
-        status: 409,
-        problem: `${walletAddress} has ${before} points: taking ${-input.delta} would leave ${before + input.delta}, below zero.`,
+        result: { ok: true, walletAddress, before: points - input.delta, points },
+        before: { points: points - input.delta },
+        after: { points },
       };
-    }
-    await appendAudit(
-      trx,
-      input.by,
-      { action: 'points.adjust', target: walletAddress, reason: input.reason, before: { points: points - input.delta }, after: { points } },
-      now,
-    );
-    return { ok: true, walletAddress, before: points - input.delta, points };
-  });
+    },
+    now,
+  );
 }

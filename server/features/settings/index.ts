@@ -1,3 +1,19 @@
-export { getDemoRemoved, setDemoRemoved, setDemoStakingStats } from './settings.repository.js';
-export { getLaunchSettings, getPointsStats, getStakingStats, type LaunchSettings, type PointsStats, recordRevealedAt, seedRevealSchedule, setNotice, setPause, setPointsStats, setRevealSchedule, setStakingStats, type StoredNotice } from './settings.service.js';
+export {
+  getDemoRemoved,
+  getLaunchSettings,
+  getPointsStats,
+  getStakingStats,
+  type LaunchSettings,
+  type PointsStats,
+  recordRevealedAt,
+  seedRevealSchedule,
+  setDemoRemoved,
+  setDemoStakingStats,
+  setNotice,
+  setPause,
+  setPointsStats,
+  setRevealSchedule,
+  setStakingStats,
+  type StoredNotice,
+} from './settings.repository.js';
 export { countDemoSettings, deleteDemoSettings, hasDemoSettings } from './demo-settings.repository.js';

@@ -6,3 +6,4 @@ export { toUserView } from './user-view.js';
 export { findUserById, findUserByWallet, insertUserIfAbsent, markWalletProtected, setBlocked, touchLogin, walletsOfUsers } from './users.repository.js';
 export { default as usersRoutes } from './users.routes.js';
 export { countDemoUsers, deleteDemoUsers, hasAnyUser, hasDemoUsers, insertDemoUsers, keepDemoUsers, listDemoUsers } from './demo-users.repository.js';
+export { countBlockedUsersWithPoints, listAllocatableUsers } from './allocatable-users.repository.js';

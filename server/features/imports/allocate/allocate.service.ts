@@ -2,17 +2,19 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.js';
 import { mulDivRound } from '@shared/token-amount';
 import { demoRefusal } from '../../demo/index.js';
-import { findPointsWalletsOfOtherSources, savePointsAllocations } from '../points/points-import.service.js';
+import {
+  countPointsAllocationsOfSource,
+  findPointsWalletsOfOtherSources,
+  replacePointsAllocations,
+} from '../../point-allocations/index.js';
 import { demoRowsInTheWay, sourceNameProblem } from '../shared/import-file.js';
-import type { ImportProgress } from '../shared/progress.js';
+import { type ImportProgress, writeProgress } from '../shared/progress.js';
 import { readTokensMicro } from '../shared/token-amount.js';
-import { type AuditActor, appendAudit } from '../../audit/index.js';
-import { countBlockedUsersWithPoints, listAllocatableUsers } from './allocate.repository.js';
+import { type AuditActor, recordChange, unnamedActor } from '../../audit/index.js';
+import { countBlockedUsersWithPoints, listAllocatableUsers } from '../../users/index.js';
 import { splitByWeights } from './split-by-weights.js';
 
 export const defaultAllocateSource = 'allocate';
-
-const unnamed: AuditActor = { actor: 'unnamed', role: null };
 
 export interface AllocateOptions {
   /** Who allocates, for the audit log. */
@@ -83,11 +85,13 @@ export async function allocateFromPoints(db: Kysely<Database>, options: Allocate
     allocated_micro: Number(shares[index]),
     source,
   }));
-  const audit = { action: 'allocate', target: source, after: { rows: rows.length, poolMicro: String(pool), totalPoints: String(totalPoints) } };
-  const replacedRows = await savePointsAllocations(db, source, rows, {
-    ...options,
-    onWritten: async (trx, replaced) => appendAudit(trx, options.by ?? unnamed, { ...audit, before: { rows: replaced } }),
-  });
+  const after = { rows: rows.length, poolMicro: String(pool), totalPoints: String(totalPoints) };
+  const replacedRows = options.dryRun
+    ? await countPointsAllocationsOfSource(db, source)
+    : await recordChange(db, options.by ?? unnamedActor, { action: 'allocate', target: source, after }, async (trx) => {
+        const replaced = await replacePointsAllocations(trx, source, rows, writeProgress(rows.length, options.onProgress));
+        return { result: replaced, before: { rows: replaced } };
+      });
   return {
     ok: true,
     source,

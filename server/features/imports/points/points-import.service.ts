@@ -1,6 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.js';
-import { countPointsAllocationsOfSource, deletePointsAllocationsOfSource, refreshPointsStats } from '../../tokens/index.js';
+import {
+  countPointsAllocationsOfSource,
+  findPointsWalletsOfOtherSources,
+  type NewPointsAllocation,
+  replacePointsAllocations,
+} from '../../point-allocations/index.js';
 import {
   byLine,
   demoRowsInTheWay,
@@ -15,13 +20,6 @@ import { type ImportProgress, writeProgress } from '../shared/progress.js';
 import { readTokensMicro } from '../shared/token-amount.js';
 import { checkTotal } from '../shared/total-check.js';
 import { walletChecker } from '../shared/wallet-check.js';
-import {
-  findPointsWalletsOfOtherSources,
-  insertPointsAllocations,
-  type NewPointsAllocation,
-} from './points-allocations.repository.js';
-
-export { findPointsWalletsOfOtherSources } from './points-allocations.repository.js';
 
 const pointsColumns = ['wallet_address', 'final_points', 'allocated_tokens'] as const;
 
@@ -83,25 +81,15 @@ function duplicateWallets(rows: PointsRow[]): LineError[] {
  * refreshes the aggregate stats (a wallet held by another source fails the unique index and rolls
  * everything back); in a dry run only counts the rows that would be replaced. Returns that count.
  */
-export async function savePointsAllocations(
+async function savePointsAllocations(
   db: Kysely<Database>,
   source: string,
   rows: readonly NewPointsAllocation[],
-  options: {
-    dryRun?: boolean;
-    onProgress?: ImportProgress;
-    /** Runs inside the write's transaction (its audit entry), given how many rows were replaced. */
-    onWritten?: (trx: Kysely<Database>, replaced: number) => Promise<void>;
-  } = {},
+  options: { dryRun?: boolean; onProgress?: ImportProgress },
 ): Promise<number> {
   if (options.dryRun) return countPointsAllocationsOfSource(db, source);
-  return db.transaction().execute(async (trx) => {
-    const replaced = await deletePointsAllocationsOfSource(trx, source);
-    await insertPointsAllocations(trx, rows, writeProgress(rows.length, options.onProgress));
-    await refreshPointsStats(trx);
-    await options.onWritten?.(trx, replaced);
-    return replaced;
-  });
+  const onBatch = writeProgress(rows.length, options.onProgress);
+  return db.transaction().execute((trx) => replacePointsAllocations(trx, source, rows, onBatch));
 }
 
 /**

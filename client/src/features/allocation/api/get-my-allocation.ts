@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MyAllocationResponse } from '@shared/schemas/tokens';
+import type { MyAllocationResponse } from '@shared/schemas/point-allocations';
 import { getJson } from '@client/lib/api-client';
 import { isApiError } from '@client/lib/api-error';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TokenStats } from '@shared/schemas/tokens';
+import type { TokenStats } from '@shared/schemas/point-allocations';
 import { getJson } from '@client/lib/api-client';
 
 export function getTokenStats(): Promise<TokenStats> {

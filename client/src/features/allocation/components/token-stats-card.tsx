@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { TokenStats } from '@shared/schemas/tokens';
+import type { TokenStats } from '@shared/schemas/point-allocations';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useTokenStats } from '../api/get-token-stats';

@@ -3,7 +3,7 @@ import { allocationPageSize } from '@shared/app-limits';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import { Pager } from '@client/components/pager';
-import { useAllocations } from '../api/get-allocations';
+import { usePointsAllocations } from '../api/get-points-allocations';
 import { HoldersTable } from './holders-table';
 
 /** The social-mining allocation (the points list): its top 20, and after 'View All' every holder, 20 per page. */
@@ -13,7 +13,7 @@ export function TopHoldersCard() {
   const [showAll, setShowAll] = useState(false);
   const [page, setPage] = useState(0);
   const offset = showAll ? page * allocationPageSize : 0;
-  const { data, isError, isPlaceholderData } = useAllocations(allocationPageSize, offset);
+  const { data, isError, isPlaceholderData } = usePointsAllocations(allocationPageSize, offset);
 
   const total = data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / allocationPageSize));

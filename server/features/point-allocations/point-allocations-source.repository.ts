@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, PointsAllocationsTable } from '../../../platform/db/schema.js';
+import type { Database, PointsAllocationsTable } from '../../platform/db/schema.js';
 
-/** The points import's (and `npm run allocate`'s) reads and writes of points_allocations. */
+/** The rows of one import source (a points CSV's `--source`, `allocate`): what the pipelines write. */
 
 // 500 rows x 5 columns stays far below SQLite's and PostgreSQL's bound-parameter limits.
 const batchSize = 500;
@@ -27,6 +27,21 @@ export async function insertPointsAllocations(
     inserted += batch.length;
     onBatch?.(inserted);
   }
+}
+
+export async function countPointsAllocationsOfSource(db: Kysely<Database>, source: string): Promise<number> {
+  const row = await db
+    .selectFrom('points_allocations')
+    .select(db.fn.countAll<number>().as('count'))
+    .where('source', '=', source)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Deletes every points allocation of the source in the caller's transaction; returns how many there were. */
+export async function deletePointsAllocationsOfSource(db: Kysely<Database>, source: string): Promise<number> {
+  const result = await db.deleteFrom('points_allocations').where('source', '=', source).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Of the given wallets, those holding a points allocation under another source: wallet -> that source. */

@@ -5,12 +5,12 @@ import {
   AllocationsQuerySchema,
   MyAllocationResponseSchema,
   TokenStatsSchema,
-} from '@shared/schemas/tokens';
+} from '@shared/schemas/point-allocations';
 import { errorResponses } from '../../platform/lib/error-responses.js';
 import { PageCache } from '../../platform/lib/page-cache.js';
 import { repeatedAnswer } from '../../platform/lib/repeated-answer.js';
 import { revealGateResponses } from '../launch/index.js';
-import { allocationsPage, myAllocation, tokenStats } from './tokens.service.js';
+import { allocationsPage, myAllocation, tokenStats } from './point-allocations.service.js';
 
 const tags = ['Tokens'];
 
@@ -20,8 +20,11 @@ const tags = ['Tokens'];
  */
 export const topHoldersCacheMs = 5_000;
 
-/** Points allocations (wallet, final points, tokens), served under /api/tokens. */
-const tokensRoutes: FastifyPluginAsyncTypebox<{ now?: () => number }> = async (app, { now = Date.now }) => {
+// The URL keeps its published name: clients and links already call /api/tokens.
+export const pointAllocationsPrefix = '/api/tokens';
+
+/** Points allocations (wallet, final points, tokens), served under `pointAllocationsPrefix`. */
+const pointAllocationsRoutes: FastifyPluginAsyncTypebox<{ now?: () => number }> = async (app, { now = Date.now }) => {
   const pages = new PageCache<`${number}:${number}`, AllocationsPage>(
     (key) => {
       const [limit, offset] = key.split(':').map(Number) as [number, number];
@@ -72,4 +75,4 @@ const tokensRoutes: FastifyPluginAsyncTypebox<{ now?: () => number }> = async (a
   );
 };
 
-export default tokensRoutes;
+export default pointAllocationsRoutes;

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { AllocationsPage, TokenAllocation, TokenStats } from '@shared/schemas/tokens';
-import { noAllocationMessage } from '@shared/schemas/tokens';
+import type { AllocationsPage, TokenAllocation, TokenStats } from '@shared/schemas/point-allocations';
+import { noAllocationMessage } from '@shared/schemas/point-allocations';
 import { fromMicro, mulDivRound } from '@shared/token-amount';
 import type { Database, PointsAllocation } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/errors.js';
-import { readPointsStats } from './tokens-stats.repository.js';
-import { findPointsAllocation, listPointsAllocations } from './tokens.repository.js';
+import { readPointsStats } from './point-allocations-stats.repository.js';
+import { findPointsAllocation, listPointsAllocations } from './point-allocations.repository.js';
 
 /** Tokens per point to 3 decimals, from exact micro amounts. */
 function ratio(allocatedMicro: bigint, points: bigint): number {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../platform/db/schema.js';
+import type { Database } from '../../platform/db/schema.js';
 
 /** Users who share in `npm run allocate`: not blocked, with points, oldest first. */
 export async function listAllocatableUsers(db: Kysely<Database>) {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cookiePair, createTestApp, type TestContext } from '../helpers/test-app.js';
-import { topHoldersCacheMs } from '../../server/features/tokens/tokens.routes.js';
+import { topHoldersCacheMs } from '../../server/features/point-allocations/point-allocations.routes.js';
 import { answerAfterChange } from '../helpers/answer-after-change.js';
 import { seedPointsAllocations } from '../helpers/seed.js';
 import { fakeWallet, mainnetWallets } from '../helpers/wallets.js';

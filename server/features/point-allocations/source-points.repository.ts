@@ -3,15 +3,6 @@ import type { Database } from '../../platform/db/schema.js';
 
 /** The points allocations of one source (a points file's `--source`, `allocate`'s, or the demo set's). */
 
-export async function countPointsAllocationsOfSource(db: Kysely<Database>, source: string): Promise<number> {
-  const row = await db
-    .selectFrom('points_allocations')
-    .select(db.fn.countAll<number>().as('count'))
-    .where('source', '=', source)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /** Whether the source holds any points allocation: one probe of the source index. */
 export async function hasPointsAllocationsOfSource(db: Kysely<Database>, source: string): Promise<boolean> {
   const row = await db.selectFrom('points_allocations').select('id').where('source', '=', source).limit(1).executeTakeFirst();
@@ -21,12 +12,6 @@ export async function hasPointsAllocationsOfSource(db: Kysely<Database>, source:
 export async function hasAnyPointsAllocation(db: Kysely<Database>): Promise<boolean> {
   const row = await db.selectFrom('points_allocations').select('id').limit(1).executeTakeFirst();
   return row !== undefined;
-}
-
-/** Deletes every points allocation of the source in the caller's transaction; returns how many there were. */
-export async function deletePointsAllocationsOfSource(trx: Kysely<Database>, source: string): Promise<number> {
-  const result = await trx.deleteFrom('points_allocations').where('source', '=', source).executeTakeFirst();
-  return Number(result.numDeletedRows);
 }
 
 // Rows per insert: four parameters each, well below SQLite's and PostgreSQL's bound-parameter limits.

@@ -1,1 +1,0 @@
-export { deleteEndedRateLimits } from './rate-limits.repository.js';
