@@ -37,6 +37,27 @@ const tierRules = featureTiers.flatMap((tier, level) =>
   }),
 );
 
+/**
+ * The server's layers, lowest first; server/*.ts (the app, the process, the metrics) composes them all
+ * on top. A layer imports nothing above it.
+ */
+const serverLayers = [
+  { folder: 'platform', holds: 'configuration, database, errors, HTTP plugins, small libraries', fix: 'move the feature-specific part into the feature' },
+  { folder: 'integrations', holds: 'the clients of outside services', fix: 'pass what it needs in from the feature' },
+  { folder: 'features' },
+];
+
+const layerRules = serverLayers.slice(0, -1).map(({ folder, holds, fix }, level) => {
+  const above = serverLayers.slice(level + 1).map((layer) => layer.folder);
+  return {
+    name: `${folder}-below-features`,
+    comment: `server/${folder}/ (${holds}) serves the layers above it (${above.join(', ')}, server/*.ts) and imports none of them: ${fix}.`,
+    severity: 'error',
+    from: { path: `^server/${folder}/` },
+    to: { path: `^server/(${above.join('|')})/|^server/[^/]+[.]ts$` },
+  };
+});
+
 module.exports = {
   forbidden: [
     ...tierRules,
@@ -76,20 +97,7 @@ module.exports = {
       from: { path: '^(server/(?!features/)|scripts/|bench/)' },
       to: { path: '^server/features/[^/]+/', pathNot: '^server/features/[^/]+/index[.]ts$' },
     },
-    {
-      name: 'platform-below-features',
-      comment: 'server/platform/ (configuration, database, errors, HTTP plugins, small libraries) serves every feature and knows none: move the feature-specific part into the feature.',
-      severity: 'error',
-      from: { path: '^server/platform/' },
-      to: { path: '^server/(features|integrations)/|^server/[^/]+[.]ts$' },
-    },
-    {
-      name: 'integrations-below-features',
-      comment: 'server/integrations/ talks to outside services for the features and imports none of them.',
-      severity: 'error',
-      from: { path: '^server/integrations/' },
-      to: { path: '^server/features/|^server/[^/]+[.]ts$' },
-    },
+    ...layerRules,
     {
       name: 'client-feature-through-its-index',
       comment: "A client feature uses another feature only through that feature's index.ts.",

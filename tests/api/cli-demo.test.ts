@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../server/platform/config.js';
 import type { Database } from '../../server/platform/db/schema.js';
-import { countDemoRows, demoSource } from '../../server/features/demo/demo-counts.js';
+import { countDemoRows } from '../../server/features/demo/demo-counts.js';
+import { demoSource } from '../../server/platform/demo-source.js';
 import { demoPresenceTtlMs } from '../../server/features/demo/demo-presence.js';
 import { loadDemoData, readDemoData } from '../../server/features/demo/load-demo-data.js';
 import { removeDemoData } from '../../server/features/demo/remove-demo-data.js';
@@ -95,7 +96,11 @@ describe('npm run demo:remove', () => {
     const showcaseUser = await db.selectFrom('users').select('id').where('wallet_address', '=', showcase).executeTakeFirstOrThrow();
     await db
       .insertInto('tweet_claims')
-      .values({ user_id: showcaseUser.id, tweet_id: '1', tweet_url: 'https://x.com/a/status/1', tweet_text: 't', is_custom: 0, points: 25, created_at: 2, meme_id: null })
+      .values([
+        { user_id: showcaseUser.id, tweet_id: '1', tweet_url: 'https://x.com/a/status/1', tweet_text: 't', is_custom: 0, points: 25, created_at: 2, meme_id: null },
+        // A claim an operator revoked: its points were taken back, so the kept user does not get them again.
+        { user_id: showcaseUser.id, tweet_id: '2', tweet_url: 'https://x.com/a/status/2', tweet_text: 'u', is_custom: 0, points: 40, created_at: 3, meme_id: null, revoked_at: 4, revoked_reason: 'copied' },
+      ])
       .execute();
 
     // The list is public (no reveal schedule), so the import beside the demo set published its root.

@@ -70,6 +70,19 @@ export async function countClaimsOfUsers(db: Kysely<Database>, userIds: readonly
   return new Map(rows.map((row) => [Number(row.user_id), Number(row.count)]));
 }
 
+/** The points each of `userIds` holds from claims still standing (a revoked claim's were taken back), in one query. */
+export async function standingClaimPointsOfUsers(db: Kysely<Database>, userIds: readonly number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('tweet_claims')
+    .select((eb) => ['user_id', eb.fn.sum<number | string>('points').as('points')])
+    .where('user_id', 'in', [...new Set(userIds)])
+    .where('revoked_at', 'is', null)
+    .groupBy('user_id')
+    .execute();
+  return new Map(rows.map((row) => [Number(row.user_id), Number(row.points)]));
+}
+
 /** Claims (posts and memes) accepted from `fromMs` on; tweet_claims_created_at_idx answers it. */
 export async function countClaimsSince(db: Kysely<Database>, fromMs: number): Promise<number> {
   const row = await db

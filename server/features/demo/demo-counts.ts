@@ -6,9 +6,6 @@ import { countDemoSettings, getDemoRemoved, hasDemoSettings } from '../settings/
 import { countPointsAllocationsOfSource, hasPointsAllocationsOfSource } from '../point-allocations/index.js';
 import { countDemoUsers, hasDemoUsers } from '../users/index.js';
 
-/** The import source of every demo allocation record and points allocation; imports may not use it. */
-export { demoSource };
-
 /** Demo rows still in the database, per table. */
 export interface DemoCounts {
   users: number;

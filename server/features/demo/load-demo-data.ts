@@ -9,7 +9,8 @@ import { setDemoStakingStats } from '../settings/index.js';
 import { hasAnyPointsAllocation, insertPointsAllocationsOfSource, refreshPointsStats } from '../point-allocations/index.js';
 import { hasAnyUser, insertDemoUsers } from '../users/index.js';
 import type { DemoData } from './demo-data.js';
-import { demoSource, demoWasRemoved } from './demo-counts.js';
+import { demoSource } from '../../platform/demo-source.js';
+import { demoWasRemoved } from './demo-counts.js';
 
 export const demoDataFile = path.join(projectRoot, 'demo/demo-data.json');
 

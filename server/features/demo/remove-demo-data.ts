@@ -2,10 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { demoSource } from '../../platform/demo-source.js';
 import { deleteRecordsOfSource } from '../allocation/index.js';
+import { standingClaimPointsOfUsers } from '../claims/index.js';
 import { deleteDemoSettings, setDemoRemoved } from '../settings/index.js';
 import { deletePointsAllocationsOfSource, refreshPointsStats } from '../point-allocations/index.js';
 import { deleteDemoUsers, keepDemoUsers } from '../users/index.js';
-import { findUsedDemoUsers, pointsOfOwnClaims } from './used-demo-users.js';
+import { findUsedDemoUsers } from './used-demo-users.js';
 
 export interface DemoRemoval {
   users: number;
@@ -25,9 +26,9 @@ export async function removeDemoData(db: Kysely<Database>, now = Date.now()): Pr
   // Inside the caller's transaction when it has one (the command records the removal in the audit log).
   const remove = async (trx: Kysely<Database>) => {
     const used = await findUsedDemoUsers(trx);
-    const kept = [];
-    for (const id of used) kept.push({ id, totalPoints: await pointsOfOwnClaims(trx, id) });
-    await keepDemoUsers(trx, kept);
+    // A kept user keeps only what its own standing claims earned, not the demo's points.
+    const claimPoints = await standingClaimPointsOfUsers(trx, used);
+    await keepDemoUsers(trx, used.map((id) => ({ id, totalPoints: claimPoints.get(id) ?? 0 })));
     const removal: DemoRemoval = {
       users: await deleteDemoUsers(trx),
       usersKept: used.length,

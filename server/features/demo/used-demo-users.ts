@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { findUsersWithSessions } from '../auth/index.js';
-import { countUserClaims, listUserClaims } from '../claims/index.js';
+import { countClaimsOfUsers } from '../claims/index.js';
 import { findUsersWithMemes } from '../memes/index.js';
 import { listDemoUsers } from '../users/index.js';
 import { findUsersWithTwitterAccount } from '../x-auth/index.js';
@@ -13,23 +13,13 @@ import { findUsersWithTwitterAccount } from '../x-auth/index.js';
 export async function findUsedDemoUsers(db: Kysely<Database>): Promise<number[]> {
   const users = await listDemoUsers(db);
   const ids = users.map((user) => user.id);
-  const [withSessions, withX, withMemes] = await Promise.all([
+  const [withSessions, withX, withMemes, withClaims] = await Promise.all([
     findUsersWithSessions(db, ids),
     findUsersWithTwitterAccount(db, ids),
     findUsersWithMemes(db, ids),
+    countClaimsOfUsers(db, ids),
   ]);
-  const used: number[] = [];
-  for (const { id, loggedInSince } of users) {
-    // Claims are counted only for a user with no other sign of use: one small count each.
-    if (loggedInSince || withSessions.has(id) || withX.has(id) || withMemes.has(id) || (await countUserClaims(db, id)) > 0) used.push(id);
-  }
-  return used;
-}
-
-/** The points the user's own claims earned: the sum over every claim of theirs. */
-export async function pointsOfOwnClaims(db: Kysely<Database>, userId: number): Promise<number> {
-  const count = await countUserClaims(db, userId);
-  if (count === 0) return 0;
-  const claims = await listUserClaims(db, userId, { limit: count, offset: 0 });
-  return claims.reduce((sum, claim) => sum + Number(claim.points), 0);
+  return users
+    .filter(({ id, loggedInSince }) => loggedInSince || withSessions.has(id) || withX.has(id) || withMemes.has(id) || withClaims.has(id))
+    .map((user) => user.id);
 }

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.js';
-import { countDemoRows, type DemoCounts, demoSource, hasAnyDemoRow } from '../../demo/index.js';
+import { demoSource } from '../../../platform/demo-source.js';
+import { countDemoRows, type DemoCounts, hasAnyDemoRow } from '../../demo/index.js';
 import type { MerkleRoot } from './merkle-root.js';
 import type { LineError } from './csv-reader.js';
 import type { ImportProgress } from './progress.js';
