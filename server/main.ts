@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { gracefulShutdown } from './platform/graceful-shutdown.js';
 import { listenOnSockets } from './platform/listen-sockets.js';
+import { nodeEndOfLifeWarning } from './platform/node-support.js';
 import { describeXMode, xPolicyWarning } from './platform/x-mode.js';
 
 async function main(): Promise<void> {
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  const nodeWarning = nodeEndOfLifeWarning();
+  if (nodeWarning) app.log.warn(nodeWarning);
   app.log.info({ xMode: config.x.mode, xReason: config.x.reason }, describeXMode(config.x, config.publicUrl));
   const policyWarning = xPolicyWarning({ xMode: config.x.mode, miningOpen: config.miningOpen });
   if (policyWarning) app.log.warn(policyWarning);

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/free-port.js';
+import { nodeEndOfLifeWarning } from '../../server/platform/node-support.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const clients = 50;
@@ -92,6 +93,15 @@ beforeAll(async () => {
 afterAll(() => {
   if (npm?.pid !== undefined && npm.exitCode === null) process.kill(-npm.pid, 'SIGKILL');
   fs.rmSync(workDir, { recursive: true, force: true });
+});
+
+describe('npm start on this Node', () => {
+  it('warns at start when this Node has reached its end of life, and only then', () => {
+    const warning = nodeEndOfLifeWarning();
+    const lines = output.join('').split('\n').filter((line) => line.includes('reached its end of life'));
+    expect(lines).toHaveLength(warning === null ? 0 : 1);
+    if (warning !== null) expect(JSON.parse(lines[0]!)).toMatchObject({ level: 40, msg: warning });
+  });
 });
 
 describe('npm start stopped by one SIGTERM to its process group', () => {
