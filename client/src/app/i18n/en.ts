@@ -54,6 +54,9 @@ export const en = {
   session: {
     disconnectedTitle: 'Disconnected',
     disconnectedText: 'Successfully logged out',
+    userErrorTitle: 'Could not load your account',
+    userErrorText: 'Your account data could not be loaded right now.',
+    retry: 'Try again',
   },
   pages: {
     homeTitle: `Welcome to ${brand.productName}`,

@@ -51,6 +51,9 @@ export const zh: CoreDictionary = {
   session: {
     disconnectedTitle: '已断开连接',
     disconnectedText: '已成功退出登录',
+    userErrorTitle: '无法加载您的账户',
+    userErrorText: '暂时无法加载您的账户数据。',
+    retry: '重试',
   },
   pages: {
     homeTitle: `欢迎来到 ${brand.productName}`,

@@ -2,10 +2,10 @@ import { Spinner } from '@client/components/spinner';
 import { isSessionExpired } from '@client/features/session/api/get-user';
 import { useUser } from '@client/features/session/hooks/use-user';
 import { useSession } from '@client/features/session/session-provider';
+import { UserLoadError } from '@client/features/session/components/user-load-error';
 import { JoinFirstCard } from '@client/features/memes/components/join-first-card';
 import { MemeStudio } from '@client/features/memes/components/meme-studio';
 import { PopularMemes } from '@client/features/memes/components/popular-memes';
-import { UserLoadError } from '@client/features/memes/components/user-load-error';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useMiningOpen } from '@client/features/config/hooks/use-mining-open';
 

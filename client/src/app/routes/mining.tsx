@@ -2,10 +2,11 @@ import { Spinner } from '@client/components/spinner';
 import { isSessionExpired } from '@client/features/session/api/get-user';
 import { useUser } from '@client/features/session/hooks/use-user';
 import { useSession } from '@client/features/session/session-provider';
+import { UserLoadError } from '@client/features/session/components/user-load-error';
 import { AlmostReadyCard } from '@client/features/mining/components/almost-ready-card';
 import { LoggedOutView } from '@client/features/mining/components/logged-out-view';
+import { LogoutButton } from '@client/features/mining/components/logout-button';
 import { MiningDashboard } from '@client/features/mining/components/mining-dashboard';
-import { UserLoadError } from '@client/features/mining/components/user-load-error';
 import { useOAuthReturn } from '@client/features/mining/hooks/use-oauth-return';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import '@client/styles/mining.css';
@@ -20,7 +21,7 @@ function MiningContent({ isConnectingX }: { isConnectingX: boolean }) {
   if (!isLoggedIn || !username) return <LoggedOutView />;
   // An expired session is being logged out by the session provider; no error card in between.
   if (user.isPending || isSessionExpired(user.error)) return <Spinner label={t.mining.loadingUser} />;
-  if (user.isError) return <UserLoadError onRetry={() => void user.refetch()} />;
+  if (user.isError) return <UserLoadError onRetry={() => void user.refetch()} otherAction={<LogoutButton />} />;
   if (user.data.twitterAccount) return <MiningDashboard data={user.data} />;
   return <AlmostReadyCard walletAddress={username} isConnecting={isConnectingX} />;
 }

@@ -30,8 +30,6 @@ export const memesEn = {
   joinTitle: 'Join to make memes',
   joinText: 'Join with your Bitcoin wallet on the Mining page first, then come back to make your own memes.',
   joinLink: 'Join on the Mining page',
-  userErrorTitle: 'Could not load your account',
-  userErrorText: 'Your account data could not be loaded right now.',
   retry: 'Try again',
 
   statsLabel: 'Meme studio figures',

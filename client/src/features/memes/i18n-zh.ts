@@ -15,8 +15,6 @@ export const memesZh: Widen<typeof memesEn> = {
   joinTitle: '加入后即可制作表情包',
   joinText: '请先在挖矿页面使用比特币钱包加入，然后回来制作你自己的表情包。',
   joinLink: '前往挖矿页面加入',
-  userErrorTitle: '无法加载您的账户',
-  userErrorText: '暂时无法加载您的账户数据。',
   retry: '重试',
 
   statsLabel: '表情包工作室数据',

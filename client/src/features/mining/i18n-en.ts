@@ -11,9 +11,6 @@ const tag = brand.productHashtag;
 export const miningEn = {
   title: 'Social Mining',
   loadingUser: 'Loading user data...',
-  userErrorTitle: 'Could not load your account',
-  userErrorText: 'Your account data could not be loaded right now.',
-  retry: 'Try again',
   logout: 'Logout',
   joinTitle: 'Join with your wallet',
   walletLabel: 'Bitcoin wallet address',

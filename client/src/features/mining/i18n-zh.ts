@@ -9,9 +9,6 @@ const tag = brand.productHashtag;
 export const miningZh: Widen<typeof miningEn> = {
   title: '社交挖矿',
   loadingUser: '正在加载用户数据...',
-  userErrorTitle: '无法加载您的账户',
-  userErrorText: '暂时无法加载您的账户数据。',
-  retry: '重试',
   logout: '退出登录',
   joinTitle: '使用钱包加入',
   walletLabel: '比特币钱包地址',

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { memePromptMaxLength } from '@shared/app-limits';
 import { memeThemes, type Meme, type MemeTheme } from '@shared/schemas/memes';
+import { TextAreaField } from '@client/components/text-area-field';
 import { toast } from '@client/components/toast/use-toast';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/lib/i18n/language-provider';
@@ -29,7 +30,6 @@ export function GenerateTab({ userId, hasTwitter, current, onGenerated, onClear,
   const [theme, setTheme] = useState<MemeTheme>(memeThemes[0]);
   const [prompt, setPrompt] = useState('');
   const themeId = useId();
-  const promptId = useId();
   const countId = useId();
   const { remove: removeImage } = image;
 
@@ -99,24 +99,20 @@ export function GenerateTab({ userId, hasTwitter, current, onGenerated, onClear,
             ))}
           </select>
         </div>
-        <div>
-          <label htmlFor={promptId} className="field-label">
-            {t.memes.promptLabel}
-          </label>
-          <textarea
-            id={promptId}
-            className="input memes-prompt"
-            rows={3}
-            maxLength={memePromptMaxLength}
-            value={prompt}
-            onChange={(event) => setPrompt(event.target.value)}
-            placeholder={t.memes.promptPlaceholder}
-            aria-describedby={countId}
-          />
+        <TextAreaField
+          label={t.memes.promptLabel}
+          className="input memes-prompt"
+          rows={3}
+          maxLength={memePromptMaxLength}
+          value={prompt}
+          onChange={(event) => setPrompt(event.target.value)}
+          placeholder={t.memes.promptPlaceholder}
+          aria-describedby={countId}
+        >
           <p id={countId} className="memes-count muted numeric">
             {t.memes.promptCount(formatNumber(prompt.length, language))}
           </p>
-        </div>
+        </TextAreaField>
         <button
           type="submit"
           className="button button--primary memes-generate__button"

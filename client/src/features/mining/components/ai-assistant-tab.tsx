@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { maxTweetPromptLength } from '@shared/schemas/tweets';
 import { checkTweet } from '@shared/tweet-rules';
+import { TextAreaField } from '@client/components/text-area-field';
 import { toast } from '@client/components/toast/use-toast';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useGenerateTweet } from '../api/generate-tweet';
@@ -12,7 +13,6 @@ interface AiTabProps {
 
 export function AiAssistantTab({ userId, onUse }: AiTabProps) {
   const { t, language, describeError } = useLanguage();
-  const promptId = useId();
   const resultId = useId();
   const problemsId = useId();
   const [prompt, setPrompt] = useState('');
@@ -56,19 +56,14 @@ export function AiAssistantTab({ userId, onUse }: AiTabProps) {
 
   return (
     <div className="stack sm-tab-body">
-      <div>
-        <label htmlFor={promptId} className="field-label">
-          {t.mining.promptLabel}
-        </label>
-        <textarea
-          id={promptId}
-          className="input sm-textarea sm-textarea--short"
-          value={prompt}
-          maxLength={maxTweetPromptLength}
-          placeholder={t.mining.promptPlaceholder}
-          onChange={(event) => setPrompt(event.target.value)}
-        />
-      </div>
+      <TextAreaField
+        label={t.mining.promptLabel}
+        className="input sm-textarea sm-textarea--short"
+        value={prompt}
+        maxLength={maxTweetPromptLength}
+        placeholder={t.mining.promptPlaceholder}
+        onChange={(event) => setPrompt(event.target.value)}
+      />
       <div className="actions sm-actions-tight">
         <button
           type="button"

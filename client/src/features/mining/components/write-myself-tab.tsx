@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { tweetLength } from '@shared/app-limits';
 import { checkTweet, weightedLength } from '@shared/tweet-rules';
+import { TextAreaField } from '@client/components/text-area-field';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import { PostControls } from './post-controls';
 import { TweetChecklist } from './tweet-checklist';
@@ -15,7 +16,6 @@ interface WriteTabProps {
 
 export function WriteMyselfTab({ text, onTextChange, userId, username, hasXAccount }: WriteTabProps) {
   const { t } = useLanguage();
-  const textId = useId();
   const checklistId = useId();
   const [refused, setRefused] = useState(false);
   const check = checkTweet(text);
@@ -34,22 +34,18 @@ export function WriteMyselfTab({ text, onTextChange, userId, username, hasXAccou
 
   return (
     <div className="stack sm-tab-body">
-      <div>
-        <label htmlFor={textId} className="field-label">
-          {t.mining.tweetLabel}
-        </label>
-        <textarea
-          id={textId}
-          className="input sm-textarea"
-          value={text}
-          placeholder={t.mining.tweetPlaceholder}
-          onChange={(event) => onChange(event.target.value)}
-          aria-describedby={checklistId}
-        />
+      <TextAreaField
+        label={t.mining.tweetLabel}
+        className="input sm-textarea"
+        value={text}
+        placeholder={t.mining.tweetPlaceholder}
+        onChange={(event) => onChange(event.target.value)}
+        aria-describedby={checklistId}
+      >
         <p className="sm-refused" role="status">
           {refused ? t.mining.inputRefused : ''}
         </p>
-      </div>
+      </TextAreaField>
       <TweetChecklist id={checklistId} check={check} />
       <PostControls text={text} check={check} userId={userId} username={username} hasXAccount={hasXAccount} onClaimed={() => onTextChange('')} />
     </div>
