@@ -1,5 +1,5 @@
 /** Outside calls: bounded in time and in size, so a hanging or flooding upstream cannot hold a request. */
-const maxBodyBytes = 256 * 1024;
+const defaultMaxBodyBytes = 256 * 1024;
 
 export class UpstreamError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -11,10 +11,12 @@ export class UpstreamError extends Error {
 export interface BoundedInit extends RequestInit {
   /** For the whole call, the body read included (default 5 s). */
   timeoutMs?: number;
+  /** The largest body read (default 256 KiB); a larger one is an UpstreamError. */
+  maxBodyBytes?: number;
 }
 
 /** The body, read up to the size cap; reading fails when the call's signal aborts. */
-async function readCapped(response: Response, host: string): Promise<string> {
+async function readCapped(response: Response, host: string, maxBodyBytes: number): Promise<string> {
   if (!response.body) return '';
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -37,8 +39,8 @@ async function readCapped(response: Response, host: string): Promise<string> {
  * an upstream that sends its headers on time and its body late is a timeout, never an empty answer.
  * Every failure is an UpstreamError.
  */
-export async function fetchBounded(url: string, init: BoundedInit = {}): Promise<{ status: number; text: string }> {
-  const { timeoutMs = 5000, signal, ...rest } = init;
+export async function fetchBounded(url: string, init: BoundedInit = {}): Promise<{ status: number; text: string; headers: Headers }> {
+  const { timeoutMs = 5000, maxBodyBytes = defaultMaxBodyBytes, signal, ...rest } = init;
   const host = new URL(url).host;
   const deadline = AbortSignal.timeout(timeoutMs);
   const combined = signal ? AbortSignal.any([deadline, signal]) : deadline;
@@ -53,7 +55,7 @@ export async function fetchBounded(url: string, init: BoundedInit = {}): Promise
     throw new UpstreamError(`${host} answered too much`);
   }
   try {
-    return { status: response.status, text: await readCapped(response, host) };
+    return { status: response.status, text: await readCapped(response, host, maxBodyBytes), headers: response.headers };
   } catch (error) {
     if (error instanceof UpstreamError) throw error;
     const reason = combined.aborted ? 'did not finish its answer in time' : 'broke off its answer';
