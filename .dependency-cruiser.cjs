@@ -9,7 +9,7 @@
  */
 const featureTiers = [
   // Records and outside facts every feature may read.
-  ['audit', 'settings', 'chain', 'collection', 'rate-limits', 'lookups', 'x-auth', 'health', 'security-txt', 'simulated-x'],
+  ['audit', 'settings', 'chain', 'collection', 'rate-limits', 'lookups', 'x-auth', 'health', 'security-txt', 'simulated-x', 'payouts'],
   // Members and their points.
   ['users', 'staking'],
   // Sessions, the launch state and its gate, and the claims that earn points.

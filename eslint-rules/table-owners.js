@@ -27,6 +27,8 @@ export const tableOwners = {
   admin_roles: 'admin',
   audit_log: 'audit',
   lookup_counts: 'lookups',
+  payouts: 'payouts',
+  payout_transactions: 'payouts',
 };
 
 /**

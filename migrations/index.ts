@@ -20,6 +20,7 @@ import * as storeClaimRefusalsAndRevocations from './2026_11_27_0600_store_claim
 import * as createLookupCounts from './2026_11_27_0620_create_lookup_counts.js';
 import * as keepAuditLogAppendOnly from './2026_11_27_0700_keep_audit_log_append_only.js';
 import * as recordPublishedRoots from './2026_11_28_0900_record_published_roots.js';
+import * as createPayouts from './2026_11_28_1000_create_payouts.js';
 
 /** Every migration, by name, in the order they apply. A new migration is added here and nowhere else. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0620_create_lookup_counts': createLookupCounts,
   '2026_11_27_0700_keep_audit_log_append_only': keepAuditLogAppendOnly,
   '2026_11_28_0900_record_published_roots': recordPublishedRoots,
+  '2026_11_28_1000_create_payouts': createPayouts,
 };

@@ -1,15 +1,19 @@
-/** The body shared by `import:allocations` and `import:points`: arguments, progress, summary, exit code. */
+/**
+ * The body shared by `import:allocations` and `import:points`: arguments, progress, summary, exit code;
+ * `import:payouts` uses its file argument, progress and refusals.
+ */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../server/platform/db/schema.js';
-import { demoRefusal, describeDemoCounts } from '../server/features/demo/index.js';
+import { type DemoCounts, demoRefusal, describeDemoCounts } from '../server/features/demo/index.js';
 import { commandActor } from '../server/features/audit/index.js';
 import {
   extraCategoryProblem,
   type ImportAccepted,
   type ImportOptions,
+  type ImportProgress,
   type ImportResult,
   sourceNameProblem,
 } from '../server/features/imports/index.js';
@@ -78,17 +82,62 @@ function printSummary(file: string, result: ImportAccepted): void {
     ? `${plural(result.replacedRows, 'earlier row')} of this source`
     : 'nothing (first import of this source)';
   console.log(field(result.dryRun ? 'would replace' : 'replaced', replaced));
-  if (result.demoRows) {
-    const demo = describeDemoCounts(result.demoRows);
-    console.log(
-      result.dryRun
-        ? `note: the demo data set is loaded (${demo}); the real import is refused until \`npm run demo:remove\`, or given --keep-demo`
-        : `note: kept beside the demo data set (${demo}); \`npm run demo:remove\` deletes it`,
-    );
-  }
+  if (result.demoRows) console.log(demoNote(result.demoRows, result.dryRun));
   if (result.difference) printDifference(result.difference);
   if (result.difference) for (const line of wholeListLines(result.difference, 'import')) console.log(line);
   for (const line of writtenChangeLines(result.listChange)) console.log(line);
+}
+
+/** After an import's summary: the demo rows it was checked or written beside. */
+export function demoNote(demoRows: DemoCounts, dryRun: boolean): string {
+  const demo = describeDemoCounts(demoRows);
+  return dryRun
+    ? `note: the demo data set is loaded (${demo}); the real import is refused until \`npm run demo:remove\`, or given --keep-demo`
+    : `note: kept beside the demo data set (${demo}); \`npm run demo:remove\` deletes it`;
+}
+
+/** The one file an import reads: a usage error for none or several. */
+export function fileArgument(positionals: string[]): string {
+  if (positionals.length !== 1) throw new UsageError(positionals.length ? 'only one file at a time' : 'the CSV file is missing');
+  return positionals[0]!;
+}
+
+/** Whether `file` is a file; when not, says so on stderr. */
+export function isAFile(file: string): boolean {
+  if (fs.statSync(file, { throwIfNoEntry: false })?.isFile()) return true;
+  console.error(`error: ${file} is not a file (a relative path starts from ${process.cwd()})`);
+  return false;
+}
+
+/**
+ * Runs an import on the configured database with its progress line on stderr; null, said on stderr, when
+ * the disk filled up, which changed nothing (an import is one transaction).
+ */
+export async function runImport<T>(file: string, run: (db: Kysely<Database>, onProgress: ImportProgress) => Promise<T>): Promise<T | null> {
+  const progress = progressLine();
+  try {
+    return await withDatabase((db) => run(db, progress.onProgress));
+  } catch (error) {
+    if (!isStorageFull(error)) throw error;
+    progress.end();
+    console.error(`error: ${noSpaceLeft()}`);
+    console.error(`refused ${file}; the database was not changed. Free some space and run the import again.`);
+    return null;
+  } finally {
+    progress.end();
+  }
+}
+
+/** A refused import on stderr: the demo data set in the way, or every bad row by line. Returns exit code 1. */
+export function printRefusal(file: string, refusal: { demoRows: DemoCounts } | { errors: readonly { line: number; message: string }[] }): number {
+  if ('demoRows' in refusal) {
+    console.error(`error: ${demoRefusal(refusal.demoRows)}`);
+    console.error(`refused ${file}; the database was not changed`);
+    return 1;
+  }
+  for (const error of refusal.errors) console.error(`line ${error.line}: ${error.message}`);
+  console.error(`rejected ${file}: ${plural(refusal.errors.length, 'bad row')}; the database was not changed`);
+  return 1;
 }
 
 const options = {
@@ -111,8 +160,7 @@ export async function runImportCli({ usage, help, categories, snapshot, importFi
       return removeSource({ name: values['remove-source'], values, positionals, printDifference });
     }
     if (values.replace && !snapshot) throw new UsageError('--replace applies to import:allocations');
-    if (positionals.length !== 1) throw new UsageError(positionals.length ? 'only one file at a time' : 'the CSV file is missing');
-    const file = positionals[0]!;
+    const file = fileArgument(positionals);
     const problem = values.source === undefined ? null : sourceNameProblem(values.source);
     if (problem) throw new UsageError(`--source: ${problem}`);
     if (values.category && !categories) throw new UsageError('--category applies to files with a category column (import:allocations)');
@@ -131,58 +179,34 @@ export async function runImportCli({ usage, help, categories, snapshot, importFi
       throw new UsageError('--show: a whole number of wallets, e.g. 50');
     }
 
-    if (!fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
-      console.error(`error: ${file} is not a file (a relative path starts from ${process.cwd()})`);
-      return 1;
-    }
+    if (!isAFile(file)) return 1;
 
     let height: number | null = null;
     const label = async () => {
       height = await snapshotHeight(asOfBlock);
       return { asOfBlock: height, importedAt: Date.now() };
     };
-    const progress = progressLine();
     let summaryLines: string[] = [];
-    let result: ImportResult;
-    try {
-      result = await withDatabase(async (db) => {
-        const imported = await importFile(db, file, {
-          source: values.source,
-          dryRun: values['dry-run'],
-          keepDemo: values['keep-demo'],
-          allowUncheckedAddresses: values['allow-unchecked-addresses'],
-          extraCategories: values.category,
-          ...(snapshot ? { snapshot: label } : {}),
-          onProgress: progress.onProgress,
-          by: commandActor(os.userInfo().username),
-          ...(show === undefined ? {} : { differenceLimit: show }),
-          ...(values.replace ? { replace: true } : {}),
-          ...(afterReveal ? { afterReveal } : {}),
-        });
-        if (snapshot && imported.ok && !imported.dryRun) summaryLines = snapshotLines(height, asOfBlock, imported.merkle);
-        return imported;
+    // The import, its label included, is one transaction: refused for lack of space, it changed nothing.
+    const result = await runImport(file, async (db, onProgress) => {
+      const imported = await importFile(db, file, {
+        source: values.source,
+        dryRun: values['dry-run'],
+        keepDemo: values['keep-demo'],
+        allowUncheckedAddresses: values['allow-unchecked-addresses'],
+        extraCategories: values.category,
+        ...(snapshot ? { snapshot: label } : {}),
+        onProgress,
+        by: commandActor(os.userInfo().username),
+        ...(show === undefined ? {} : { differenceLimit: show }),
+        ...(values.replace ? { replace: true } : {}),
+        ...(afterReveal ? { afterReveal } : {}),
       });
-    } catch (error) {
-      if (!isStorageFull(error)) throw error;
-      progress.end();
-      // The import, its label included, is one transaction: refused for lack of space, it changed nothing.
-      console.error(`error: ${noSpaceLeft()}`);
-      console.error(`refused ${file}; the database was not changed. Free some space and run the import again.`);
-      return 1;
-    } finally {
-      progress.end();
-    }
-    if (!result.ok) {
-      if ('demoRows' in result) {
-        console.error(`error: ${demoRefusal(result.demoRows)}`);
-        console.error(`refused ${file}; the database was not changed`);
-        return 1;
-      }
-      if ('refused' in result) return printGuardRefusal(result, { file }, printDifference);
-      for (const error of result.errors) console.error(`line ${error.line}: ${error.message}`);
-      console.error(`rejected ${file}: ${plural(result.errors.length, 'bad row')}; the database was not changed`);
-      return 1;
-    }
+      if (snapshot && imported.ok && !imported.dryRun) summaryLines = snapshotLines(height, asOfBlock, imported.merkle);
+      return imported;
+    });
+    if (result === null) return 1;
+    if (!result.ok) return 'refused' in result ? printGuardRefusal(result, { file }, printDifference) : printRefusal(file, result);
     printSummary(file, result);
     for (const line of summaryLines) console.log(line);
     for (const line of [...publicationLines(result.publication), ...rootChangeLines(result.rootChange)]) console.log(line);

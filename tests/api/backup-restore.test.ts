@@ -10,7 +10,7 @@ import { answerDispute } from '../../server/features/disputes/disputes.service.j
 import { computeAllocationRoot } from '../../server/features/allocation/allocation-tree.js';
 import { createBackup } from '../../server/features/backups/backup.service.js';
 import { RestoreRefused, restoreBackup } from '../../server/features/backups/restore.service.js';
-import { importAllocationsFile } from '../../server/features/imports/index.js';
+import { importAllocationsFile, importPayoutsFile } from '../../server/features/imports/index.js';
 import { lookupAnswers, tempFolder, writeAllocationCsv } from '../helpers/backup-drill.js';
 import { projectRoot, runCli } from '../helpers/run-cli.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
@@ -169,6 +169,32 @@ describe('backup and restore', () => {
       await handle.db.destroy();
     }
   }, 120_000);
+
+  it('counts the payouts and their transactions in the manifest and brings them back with a restore', async () => {
+    const db = ctx.handle.db;
+    await importAllocationsFile(db, path.join(projectRoot, 'tests/fixtures/allocations-good.csv'), { source: 'base' });
+    const paid = path.join(folder('acorn-csv-'), 'paid.csv');
+    fs.writeFileSync(paid, `wallet_address,category,txid,vout\n${mainnetWallets.segwitKey},Holder Airdrop,${'a'.repeat(64)},0\n${mainnetWallets.p2sh},Staking Season 1,${'b'.repeat(64)},\n`);
+    expect((await importPayoutsFile(db, paid)).ok).toBe(true);
+    const payouts = await db.selectFrom('payouts').select(['wallet_address', 'category', 'txid', 'vout']).orderBy('id').execute();
+
+    const backup = await createBackup(ctx.config, { to: folder('acorn-backups-') });
+    expect(backup.manifest.tables).toMatchObject({ payouts: 2, payout_transactions: 2 });
+    const target = await restoreTarget();
+    const checks: string[] = [];
+    await restoreBackup(target, { backup: backup.folder, onCheck: ({ ok, text }) => checks.push(`${ok ? 'ok' : 'FAIL'} ${text}`) });
+    expect(checks.every((line) => line.startsWith('ok'))).toBe(true);
+    const restored = connectDatabase(target);
+    try {
+      expect(await restored.db.selectFrom('payouts').select(['wallet_address', 'category', 'txid', 'vout']).orderBy('id').execute()).toEqual(payouts);
+      expect(await restored.db.selectFrom('payout_transactions').select(['txid', 'state']).orderBy('txid').execute()).toEqual([
+        { txid: 'a'.repeat(64), state: 'unchecked' },
+        { txid: 'b'.repeat(64), state: 'unchecked' },
+      ]);
+    } finally {
+      await restored.db.destroy();
+    }
+  });
 
   it('restores nothing when a check after the copy fails (row counts that differ from the manifest)', async () => {
     await seedAllocationRecords(ctx.handle.db, [{ wallet: mainnetWallets.taproot, category: 'Holder Airdrop', tokens: '7' }]);

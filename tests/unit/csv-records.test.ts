@@ -9,11 +9,11 @@ afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
 const columns = ['wallet_address', 'category', 'tokens'] as const;
 
-async function read(content: string | Buffer) {
+async function read(content: string | Buffer, optional: readonly string[] = []) {
   const file = path.join(folder, `${Math.random().toString(36).slice(2)}.csv`);
   fs.writeFileSync(file, content);
   const items = [];
-  for await (const batch of readCsvRows(file, columns)) items.push(...batch);
+  for await (const batch of readCsvRows<string>(file, columns, optional)) items.push(...batch);
   return items;
 }
 
@@ -59,6 +59,17 @@ describe('readCsvRows', () => {
     expect(await read('tokens,wallet_address,category\r\n\r\n 1 ,a,\tb\r\n2,c\r\n')).toEqual([
       { line: 3, values: ['a', 'b', '1'] },
       { line: 4, message: 'expected 3 fields, found 2' },
+    ]);
+  });
+
+  it('reads an optional column left out as empty, and counts the fields against the header the file has', async () => {
+    expect(await read('category,wallet_address\na,b\nc,d,1\n', ['tokens'])).toEqual([
+      { line: 2, values: ['b', 'a', ''] },
+      { line: 3, message: 'expected 2 fields, found 3' },
+    ]);
+    expect(await read('wallet_address,tokens,category\na,1,b\n', ['tokens'])).toEqual([{ line: 2, values: ['a', 'b', '1'] }]);
+    expect(await read('wallet_address,tokens\na,1\n', ['tokens'])).toEqual([
+      { line: 1, message: 'missing column "category" (the header must be wallet_address,category, optionally with tokens, in any order)' },
     ]);
   });
 

@@ -63,4 +63,5 @@ it('runs SQL on each table only in the feature that owns it', () => {
   }
   expect(runners).toEqual(Object.fromEntries(Object.entries(tableOwners).map(([table, owner]) => [table, [owner]])));
   expect(unnamed).toEqual([]);
-});
+  // Parses every server and script file: seconds on a busy two-core machine.
+}, 60_000);

@@ -80,3 +80,22 @@ export async function walletCategoryNames(db: Kysely<Database>, rawAddress: stri
   const rows = await findWalletCategories(db, normalizeWallet(rawAddress));
   return rows.map((row) => row.category).sort();
 }
+
+// Wallets per statement: the list travels as one JSON parameter, so this only bounds a result's size.
+const walletsPerRead = 10_000;
+
+/**
+ * The categories each wallet holds on the live list (every source), for wallets already normalised; a
+ * wallet without a record is absent. One statement per ten thousand wallets.
+ */
+export async function listedCategoriesOf(db: Kysely<Database>, wallets: readonly string[]): Promise<Map<string, Set<string>>> {
+  const listed = new Map<string, Set<string>>();
+  for (let start = 0; start < wallets.length; start += walletsPerRead) {
+    for (const row of await findManyWalletsCategories(db, wallets.slice(start, start + walletsPerRead))) {
+      const categories = listed.get(row.wallet_address);
+      if (categories) categories.add(row.category);
+      else listed.set(row.wallet_address, new Set([row.category]));
+    }
+  }
+  return listed;
+}

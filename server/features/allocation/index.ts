@@ -1,6 +1,7 @@
 export { computeAllocationRoot, type ImportedTree, liveTableRoot } from './allocation-snapshot.service.js';
 export { listAllocationSnapshots } from './allocation-snapshots.repository.js';
-export { lookupAllocations, walletCategoryNames } from './allocation.service.js';
+export { listedCategoriesOf, lookupAllocations, walletCategoryNames } from './allocation.service.js';
+export { readOwedPairs, readPayoutProgress } from './allocation-payouts.repository.js';
 export { commitListChange } from './list-change.service.js';
 export { previewListChange, refusedByGuard } from './list-change-preview.js';
 export { ListGuard, noRowsRefusal } from './list-guard.js';

@@ -1,8 +1,10 @@
 /**
  * The imports feature's public face: the allocation import (allocations/), the points import
- * (points/), and `npm run allocate` (allocate/), which writes points allocations through the
- * point-allocations feature as the points import does. Both imports read through shared/: one CSV
- * reader, one token-amount reader, one total-supply check, one progress reporter.
+ * (points/), `npm run allocate` (allocate/), which writes points allocations through the
+ * point-allocations feature as the points import does, and the payout import with its status and
+ * export of what is still owed (payouts/), which write and read through the payouts feature. The
+ * imports read through shared/: one CSV reader, one wallet check, one token-amount reader, one
+ * total-supply check, one progress reporter.
  * The allocation import reads and checks a list; the allocation feature writes it, under its list
  * guard, with its tree, root and audit entry.
  */
@@ -18,3 +20,7 @@ export { needsReplace } from '../allocation/index.js';
 export type { ListDifference, ListGuardRefusal, WholeListChange } from '../allocation/index.js';
 export { removeAllocationSource } from './allocations/remove-allocation-source.js';
 export { allocateFromPoints, defaultAllocateSource } from './allocate/allocate.service.js';
+export { importPayoutsFile } from './payouts/payout-import.service.js';
+export type { PayoutChange, PayoutsAccepted } from './payouts/payout-import.service.js';
+export { type PayoutFigures, payoutStatus } from './payouts/payout-status.js';
+export { writeOwedAllocationCsv } from './payouts/unpaid-export.js';

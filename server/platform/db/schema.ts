@@ -280,6 +280,41 @@ export interface PublishedRootsTable {
   replaced_reason: string | null;
 }
 
+/**
+ * What the operator sent, owned by the payouts feature: the transaction (and output, when known) that
+ * carried a wallet's tokens of one category; one per (wallet, category).
+ */
+export interface PayoutsTable {
+  id: Generated<number>;
+  /** Normalised as the allocation list's: bech32 lower-cased, base58 as given. */
+  wallet_address: string;
+  category: string;
+  /** 64 lower-case hex characters; a row of payout_transactions. */
+  txid: string;
+  vout: number | null;
+  /** null until the checker reads the transaction's outputs; then 'paid' or 'wrong_address'. */
+  output_state: string | null;
+  /** The import that recorded this transaction for the pair (the file's name unless --source). */
+  source: string;
+  imported_at: number;
+}
+
+/** Each transaction a payout names, and what the block explorers last said of it. */
+export interface PayoutTransactionsTable {
+  txid: string;
+  /** 'unchecked' | 'unconfirmed' | 'confirmed' | 'dropped' | 'not_found' */
+  state: Generated<string>;
+  /** While 'confirmed': the block that holds it. */
+  block_height: number | null;
+  /** When an explorer first reported it; null while none has. */
+  first_seen_at: number | null;
+  /** The last time an explorer was asked; null while 'unchecked'. */
+  checked_at: number | null;
+  /** 1 once the checker need not ask again. */
+  final: Generated<number>;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -305,6 +340,8 @@ export interface Database {
   audit_log: AuditLogTable;
   lookup_counts: LookupCountsTable;
   published_roots: PublishedRootsTable;
+  payouts: PayoutsTable;
+  payout_transactions: PayoutTransactionsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,5 +1,5 @@
-import { knownAllocationCategories } from '@shared/allocation-categories';
 import type { CategoryTotal, LineError } from '../shared/import-file.js';
+import { compareCategories } from './category-check.js';
 
 /** A typed array that grows as values are appended: numbers kept without a JS array's per-element work. */
 class Growing<T extends Int32Array<ArrayBuffer> | Float64Array<ArrayBuffer>> {
@@ -125,11 +125,7 @@ export function categoryTotals(rows: AllocationRows): CategoryTotal[] {
       total.micro += rows.micros[i]!;
     } else totals.set(category, { rows: 1, micro: rows.micros[i]! });
   }
-  const rank = (category: string) => {
-    const index = knownAllocationCategories.indexOf(category);
-    return index === -1 ? knownAllocationCategories.length : index;
-  };
   return [...totals]
     .map(([category, total]) => ({ category, rows: total.rows, totalMicro: BigInt(total.micro) }))
-    .sort((a, b) => rank(a.category) - rank(b.category) || a.category.localeCompare(b.category));
+    .sort((a, b) => compareCategories(a.category, b.category));
 }

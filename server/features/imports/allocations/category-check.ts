@@ -9,6 +9,15 @@ export function acceptedCategories(extra: readonly string[] = []): ReadonlySet<s
   return new Set([...knownAllocationCategories, ...extra]);
 }
 
+/** The order categories are listed in: the known ones in the tokenomics' order, then added ones by name. */
+export function compareCategories(a: string, b: string): number {
+  const rank = (category: string) => {
+    const index = knownAllocationCategories.indexOf(category);
+    return index === -1 ? knownAllocationCategories.length : index;
+  };
+  return rank(a) - rank(b) || a.localeCompare(b);
+}
+
 /**
  * Why a name cannot be added with --category, or null. The allocation page reads any name holding
  * 'Whale Bonus' as a bonus release, so only the known '#1'..'#3' may hold it.

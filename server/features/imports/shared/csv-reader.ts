@@ -24,15 +24,20 @@ const batchSize = 8192;
 const chunkBytes = 1 << 20;
 
 /**
- * The one CSV reader of the imports. Streams a CSV file whose header names exactly `columns` (any order)
- * and yields its records in batches, each record's values in `columns` order, or a LineError for a bad
- * header, a record with the wrong field count, or invalid CSV (after which reading stops). Blank lines
- * are skipped.
+ * The one CSV reader of the imports. Streams a CSV file whose header names exactly `columns` (any order),
+ * but for those of `optional` it may leave out, and yields its records in batches, each record's values
+ * in `columns` order (an absent optional column reads as ''), or a LineError for a bad header, a record
+ * with the wrong field count, or invalid CSV (after which reading stops). Blank lines are skipped.
  */
-export async function* readCsvRows<C extends string>(file: string, columns: readonly C[]): AsyncGenerator<(CsvRow | LineError)[]> {
+export async function* readCsvRows<C extends string>(
+  file: string,
+  columns: readonly C[],
+  optional: readonly C[] = [],
+): AsyncGenerator<(CsvRow | LineError)[]> {
   const records = (await isPlainCsv(file)) ? plainRecords(file) : parsedRecords(file);
   let batch: (CsvRow | LineError)[] = [];
   let positions: number[] | null = null;
+  let fields = 0;
   let inOrder = false;
   for await (const chunk of records) {
     for (const record of chunk) {
@@ -44,24 +49,25 @@ export async function* readCsvRows<C extends string>(file: string, columns: read
       const { line, values } = record;
       if (values.length === 1 && values[0] === '') continue;
       if (!positions) {
-        const header = readHeader(values, columns);
+        const header = readHeader(values, columns, optional);
         if (typeof header === 'string') {
           yield [...batch, { line, message: header }];
           return;
         }
         positions = header;
+        fields = values.length;
         inOrder = positions.every((position, index) => position === index);
         continue;
       }
-      if (values.length !== columns.length) batch.push({ line, message: `expected ${columns.length} fields, found ${values.length}` });
-      else batch.push(inOrder ? record : { line, values: positions.map((position) => values[position]!) });
+      if (values.length !== fields) batch.push({ line, message: `expected ${fields} fields, found ${values.length}` });
+      else batch.push(inOrder ? record : { line, values: positions.map((position) => (position === -1 ? '' : values[position]!)) });
     }
     if (batch.length >= batchSize) {
       yield batch;
       batch = [];
     }
   }
-  if (!positions) batch.push({ line: 1, message: `missing header row (expected ${columns.join(',')})` });
+  if (!positions) batch.push({ line: 1, message: `missing header row (expected ${headerRule(columns, optional)})` });
   if (batch.length) yield batch;
 }
 
@@ -74,9 +80,10 @@ export async function* readImportRows<C extends string>(
   columns: readonly C[],
   errors: LineError[],
   onProgress?: ImportProgress,
+  optional: readonly C[] = [],
 ): AsyncGenerator<CsvRow[]> {
   const progress = new ReadProgress(onProgress);
-  for await (const batch of readCsvRows(file, columns)) {
+  for await (const batch of readCsvRows(file, columns, optional)) {
     const before = errors.length;
     for (const item of batch) if ('message' in item) errors.push(item);
     // A batch without errors (the usual one) is handed over as it is.
@@ -273,17 +280,23 @@ function lineBreaks(values: string[]): number {
   return count;
 }
 
-/** Where each expected column sits in the file, or what is wrong with the header. */
-function readHeader<C extends string>(values: string[], columns: readonly C[]): number[] | string {
+/** The header a file must have, as a message says it. */
+function headerRule(columns: readonly string[], optional: readonly string[]): string {
+  if (optional.length === 0) return columns.join(',');
+  return `${columns.filter((column) => !optional.includes(column)).join(',')}, optionally with ${optional.join(',')}`;
+}
+
+/** Where each expected column sits in the file (-1 for an optional one it leaves out), or what is wrong with the header. */
+function readHeader<C extends string>(values: string[], columns: readonly C[], optional: readonly C[]): number[] | string {
   const names = values.map((value) => value.toLowerCase());
   const problems: string[] = [];
   const duplicate = names.find((name, index) => names.indexOf(name) !== index);
   if (duplicate !== undefined) problems.push(`duplicate column "${duplicate}"`);
   const unknown = names.filter((name) => !(columns as readonly string[]).includes(name));
   if (unknown.length) problems.push(`unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')}`);
-  const missing = columns.filter((column) => !names.includes(column));
+  const missing = columns.filter((column) => !names.includes(column) && !optional.includes(column));
   if (missing.length) problems.push(`missing column${missing.length > 1 ? 's' : ''} ${missing.map((n) => `"${n}"`).join(', ')}`);
-  if (problems.length) return `${problems.join('; ')} (the header must be ${columns.join(',')}, in any order)`;
+  if (problems.length) return `${problems.join('; ')} (the header must be ${headerRule(columns, optional)}, in any order)`;
   return columns.map((column) => names.indexOf(column));
 }
 

@@ -1,0 +1,9 @@
+/**
+ * The payouts feature's public face: what the operator sent for each (wallet, category) of the allocation
+ * list (`payouts`), and what the block explorers say of each transaction (`payout_transactions`). It uses
+ * no other feature, so the allocation feature joins a pair's payout into its own statements
+ * (`joinPayoutOf`, `payoutState`, `payoutOwed`); `npm run import:payouts` writes through `writePayouts`.
+ */
+export { joinPayoutOf, payoutOwed, payoutState } from './payout-join.js';
+export { owedPayoutStates, type PayoutState, payoutStates } from './payout-states.js';
+export { countPayouts, findPayoutsOfWallets, type Payout, type RecordedPayout, writePayouts } from './payouts.repository.js';
