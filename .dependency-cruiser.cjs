@@ -9,9 +9,9 @@
  */
 const featureTiers = [
   // Records and outside facts every feature may read.
-  ['audit', 'settings', 'chain', 'collection', 'rate-limits', 'lookups', 'x-auth', 'health', 'security-txt', 'simulated-x', 'payouts'],
-  // Members and their points.
-  ['users', 'staking'],
+  ['audit', 'settings', 'chain', 'collection', 'rate-limits', 'lookups', 'x-auth', 'health', 'security-txt', 'simulated-x'],
+  // Members and their points; the payouts and their check against the chain.
+  ['users', 'staking', 'payouts'],
   // Sessions, the launch state and its gate, and the claims that earn points.
   ['auth', 'launch', 'claims'],
   // What holders see: the lists behind the reveal gate, memes, tweets, the ranking.

@@ -40,6 +40,7 @@ import { backupSchedule } from './features/backups/index.js';
 import dataDirLock from './platform/http/data-dir-lock.js';
 import draining from './platform/http/draining.js';
 import { janitor } from './features/janitor/index.js';
+import { payoutCheck } from './features/payouts/index.js';
 import { launch } from './features/launch/index.js';
 import { lookupCounts } from './features/lookups/index.js';
 import loadShedding from './platform/http/load-shedding.js';
@@ -124,6 +125,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
   await app.register(costLimits, { config });
   await app.register(janitor, { config, store });
   await app.register(backupSchedule, { config, ...(overrides.now ? { now: overrides.now } : {}) });
+  await app.register(payoutCheck, { config, ...(overrides.now ? { now: overrides.now } : {}) });
   await app.register(launch, { config, onReveal: publishRootAtReveal, ...(overrides.now ? { now: overrides.now } : {}) });
   await app.register(lookupCounts, overrides.now ? { now: overrides.now } : {});
   // After what it reads (database, shedding, launch), before the routes its hooks count.

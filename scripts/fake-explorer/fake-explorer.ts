@@ -29,6 +29,7 @@ export async function startFakeExplorer() {
   const transactions = new Map<string, FakeTransaction>();
   let tipHeight = 900_000;
   let mode: Mode = { kind: 'ok' };
+  let delayMs = 0;
   const received: string[] = [];
 
   function statusOf(transaction: FakeTransaction) {
@@ -48,6 +49,14 @@ export async function startFakeExplorer() {
   }
 
   const server = http.createServer((request, response) => {
+    if (delayMs > 0) {
+      setTimeout(() => respond(request, response), delayMs);
+      return;
+    }
+    respond(request, response);
+  });
+
+  function respond(request: http.IncomingMessage, response: http.ServerResponse) {
     const path = (request.url ?? '/').split('?')[0]!;
     received.push(path);
     if (path === '/blocks/tip/height') return answer(response, 200, String(tipHeight));
@@ -76,7 +85,7 @@ export async function startFakeExplorer() {
       })),
       status: statusOf(transaction),
     });
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -113,6 +122,10 @@ export async function startFakeExplorer() {
     },
     recover() {
       mode = { kind: 'ok' };
+    },
+    /** Each answer only after `ms`. */
+    delayAnswers(ms: number) {
+      delayMs = ms;
     },
     /** Every path asked, in order. */
     requests: received,

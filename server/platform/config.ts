@@ -42,6 +42,8 @@ export interface AppConfig {
   stakingStatsUrl: string | null;
   /** External pages the pages link to (LINK_* variables). */
   links: ExternalLinks;
+  /** Checking the payouts' transactions against Esplora block explorers, and where holders look them up. */
+  payouts: PayoutCheckConfig;
   /**
    * mode: real (X_CLIENT_ID set), simulated (the built-in stand-in on loopback) or off (no X at all);
    * reason: its public code; detail: why, in words for the start-up log.
@@ -99,6 +101,19 @@ export interface AppConfig {
   clientDir: string;
   /** Session cookies need HTTPS when the public URL is HTTPS. */
   secureCookies: boolean;
+}
+
+export interface PayoutCheckConfig {
+  /** Esplora API bases (EXPLORER_API_URLS), asked in turn. */
+  explorerApiUrls: string[];
+  /** Requests per explorer host in any minute. */
+  explorerRequestsPerMinute: number;
+  /** Confirmations after which a transaction is checked once more, then never again. */
+  finalConfirmations: number;
+  /** A transaction no explorer has shown this long after it was recorded is not_found. */
+  notFoundMs: number;
+  /** The explorer page of a transaction: this, a slash and the txid (https). */
+  explorerTxUrl: string;
 }
 
 export interface XRequirements {
@@ -265,6 +280,21 @@ function walletProof(env: Env): WalletProof {
   return raw === 'optional' || raw === 'required' ? raw : fail('WALLET_PROOF', 'must be optional or required', raw);
 }
 
+export const defaultExplorerApiUrls = ['https://mempool.space/api', 'https://blockstream.info/api'];
+
+function payoutCheck(env: Env): PayoutCheckConfig {
+  const apiUrls = read(env, 'EXPLORER_API_URLS')
+    ?.split(',')
+    .map((entry) => httpUrl('EXPLORER_API_URLS', entry.trim()));
+  return {
+    explorerApiUrls: apiUrls ?? defaultExplorerApiUrls,
+    explorerRequestsPerMinute: integer(env, 'EXPLORER_REQUESTS_PER_MINUTE', 30, 1, 10_000),
+    finalConfirmations: integer(env, 'PAYOUT_FINAL_CONFIRMATIONS', 6, 1, 1000),
+    notFoundMs: integer(env, 'PAYOUT_NOT_FOUND_HOURS', 24, 1, 8760) * 3_600_000,
+    explorerTxUrl: httpsUrl('EXPLORER_TX_URL', read(env, 'EXPLORER_TX_URL') ?? 'https://mempool.space/tx'),
+  };
+}
+
 export const defaultBlockHeightUrls = [
   'https://mempool.space/api/blocks/tip/height',
   'https://blockstream.info/api/blocks/tip/height',
@@ -321,6 +351,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     marketplaceApiBase: url(env, 'MARKETPLACE_API_BASE', 'https://api-mainnet.magiceden.dev'),
     stakingStatsUrl: optionalUrl(env, 'STAKING_STATS_URL'),
     links: externalLinks(env),
+    payouts: payoutCheck(env),
     x: { ...xSettings(env, host, publicUrl, proxies !== false), requirements: xRequirements(env) },
     llm: {
       baseUrl: optionalUrl(env, 'LLM_BASE_URL'),

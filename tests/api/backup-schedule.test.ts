@@ -13,7 +13,7 @@ import {
   firstBackupDelayMs,
   retryAfterFailureMs,
 } from '../../server/features/backups/backup-schedule.service.js';
-import { scheduledBackupLockKey } from '../../server/features/backups/backup-turn.repository.js';
+import { scheduledBackupLockKey } from '../../server/features/backups/backup-schedule.service.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { postgresUrl } from '../helpers/test-database.js';

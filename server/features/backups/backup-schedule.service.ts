@@ -1,12 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../platform/config.js';
 import type { DialectName } from '../../platform/db/connect.js';
-import { tryExclusiveFileLock } from '../../platform/db/file-lock.js';
+import { inOneProcessTurn } from '../../platform/db/one-process-turn.js';
 import type { Database } from '../../platform/db/schema.js';
 import { type CompleteBackup, listCompleteBackups, removeOldBackups } from './backup-rotation.js';
-import { withPostgresBackupLock } from './backup-turn.repository.js';
 import { type BackupResult, createBackup } from './backup.service.js';
 
 /** With no backup yet, the first is taken this long after start (not at once: a start is busy enough). */
@@ -31,17 +29,12 @@ export function nextBackupDue(lastGood: CompleteBackup | null, startedAt: number
   return lastGood ? lastGood.createdAt.getTime() + intervalMs : startedAt + firstBackupDelayMs;
 }
 
+/** The advisory lock every process of one PostgreSQL database asks for before a scheduled backup. */
+export const scheduledBackupLockKey = 7_215_432_001;
+
 /** Runs `work` as the one process taking the scheduled backup, or answers 'busy'. */
-async function inTurn<T>({ config, db, dialect }: BackupScheduleOptions, work: () => Promise<T>): Promise<T | 'busy'> {
-  if (dialect === 'postgres') return withPostgresBackupLock(db, work);
-  fs.mkdirSync(config.backupDir, { recursive: true, mode: 0o700 });
-  const release = tryExclusiveFileLock(path.join(config.backupDir, '.scheduled-backup.lock'));
-  if (!release) return 'busy';
-  try {
-    return await work();
-  } finally {
-    release();
-  }
+function inTurn<T>({ config, db, dialect }: BackupScheduleOptions, work: () => Promise<T>): Promise<T | 'busy'> {
+  return inOneProcessTurn(db, dialect, { lockKey: scheduledBackupLockKey, lockFile: path.join(config.backupDir, '.scheduled-backup.lock') }, work);
 }
 
 /**
