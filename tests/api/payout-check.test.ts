@@ -55,7 +55,7 @@ function checker(options: { perMinute?: number; database?: Kysely<Database> } = 
     dataDir: config.dataDir,
     config: { ...config.payouts, explorerApiUrls: explorers.map((explorer) => explorer.base), explorerRequestsPerMinute: options.perMinute ?? 30 },
     timeoutMs: 2000,
-    tipHeight: () => tip,
+    tipHeight: async () => tip,
     now: () => clock,
   });
 }
@@ -132,6 +132,25 @@ describe('the payout check', () => {
       [`${segwitKey} Holder Airdrop`]: { state: 'unconfirmed' },
       [`${legacy} Holder Airdrop`]: { state: 'wrong_address' },
       [`${p2sh} Staking Season 1`]: { state: 'wrong_address' },
+    });
+  });
+
+  it('reads the outputs of a final transaction again for a payout given it by --replace', async () => {
+    await recordPayouts(`${segwitKey},Holder Airdrop,${tx('7')},`, `${p2sh},Staking Season 1,${tx('8')},`);
+    explorers[0]!.broadcast(tx('7'), [{ address: segwitKey }]);
+    explorers[0]!.confirm(tx('7'), 899_000);
+    const check = checker();
+    await check.run();
+    await check.run();
+    expect((await states())[`${segwitKey} Holder Airdrop`]).toEqual({ state: 'confirmed', block: 899_000, final: true });
+
+    await recordPayouts(`${p2sh},Staking Season 1,${tx('7')},`);
+    later(1_000);
+    expect(await check.run()).toMatchObject({ checked: 1, requests: 1 });
+    expect(explorers[0]!.requests.at(-1)).toBe(`/tx/${tx('7')}`);
+    expect(await states()).toMatchObject({
+      [`${segwitKey} Holder Airdrop`]: { state: 'confirmed', final: true },
+      [`${p2sh} Staking Season 1`]: { state: 'wrong_address', final: true },
     });
   });
 

@@ -31,6 +31,8 @@ export async function testConfig(env: Record<string, string> = {}): Promise<{ co
     SHED_EVENT_LOOP_DELAY_MS: '0',
     // No per-IP lookup limit unless a test asks for it: fuzz and browser tests look up far more than a visitor.
     LOOKUP_RATE_LIMIT: '0',
+    // No payout check reaches a real explorer: a test that checks payouts names its fake.
+    EXPLORER_API_URLS: 'http://127.0.0.1:9/no-explorer-in-tests',
     // Tests ask for the simulated X explicitly (X_SIMULATED=true); otherwise X is real (fake) or off.
     X_SIMULATED: 'false',
     ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}),

@@ -23,7 +23,7 @@ export default fp<{ config: AppConfig; now?: () => number }>(
       dataDir: config.dataDir,
       config: config.payouts,
       timeoutMs: config.upstreamTimeoutMs,
-      tipHeight: () => chain.currentTipHeight()?.height ?? null,
+      tipHeight: () => chain.tipHeight().then((tip) => tip.height, () => null),
       now,
     });
     app.decorate('payoutCheck', check);
@@ -31,8 +31,6 @@ export default fp<{ config: AppConfig; now?: () => number }>(
     let running: Promise<void> | undefined;
 
     const run = async () => {
-      // The tip decides when a confirmed transaction is deep enough; without one that check waits.
-      await chain.tipHeight().catch(() => null);
       const result = await check.run();
       if (result !== 'busy' && result.checked > 0) app.log.info({ payoutCheck: result }, 'payout transactions checked');
     };

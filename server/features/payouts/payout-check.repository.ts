@@ -50,6 +50,12 @@ export async function findDueTransactions(
   }));
 }
 
+/** Whether any transaction still needs a check (not final): most of the time, once the payouts are settled, none does. */
+export async function hasOpenTransactions(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom('payout_transactions').select('txid').where('final', '=', 0).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The payouts a transaction pays: each one's id, wallet and output (when the import named it). */
 export async function findPayoutsOfTransaction(db: Kysely<Database>, txid: string): Promise<Array<{ id: number; wallet: string; vout: number | null }>> {
   const rows = await db.selectFrom('payouts').select(['id', 'wallet_address', 'vout']).where('txid', '=', txid).execute();

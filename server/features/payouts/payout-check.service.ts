@@ -7,7 +7,7 @@ import { inOneProcessTurn } from '../../platform/db/one-process-turn.js';
 import type { Database } from '../../platform/db/schema.js';
 import { type ExplorerAnswer, type ExplorerTransaction, fetchTransaction, fetchTransactionStatus, type TransactionStatus } from '../../integrations/esplora.js';
 import { ExplorerBudget } from '../../integrations/explorer-budget.js';
-import { type DueTransaction, findDueTransactions, findPayoutsOfTransaction, recordTransactionCheck } from './payout-check.repository.js';
+import { type DueTransaction, findDueTransactions, findPayoutsOfTransaction, hasOpenTransactions, recordTransactionCheck } from './payout-check.repository.js';
 import { afterCheck, nextCall, paysWallet } from './transaction-check.js';
 
 /** The advisory lock every process of one PostgreSQL database asks for before checking payouts. */
@@ -23,8 +23,8 @@ export interface PayoutCheckOptions {
   dataDir: string;
   config: PayoutCheckConfig;
   timeoutMs: number;
-  /** The chain's tip height as last known, or null. */
-  tipHeight: () => number | null;
+  /** The chain's tip height (cached by the caller), or null when no explorer answers; asked only while a transaction is open. */
+  tipHeight: () => Promise<number | null>;
   now?: () => number;
 }
 
@@ -63,7 +63,7 @@ export function createPayoutCheck(options: PayoutCheckOptions) {
     return answers.length === 0 ? 'out-of-budget' : answers;
   }
 
-  async function check(transaction: DueTransaction): Promise<'checked' | 'out-of-budget'> {
+  async function check(transaction: DueTransaction, tip: number | null): Promise<'checked' | 'out-of-budget'> {
     const call = nextCall(transaction);
     if (call === null) return 'checked';
     const answers = await ask(transaction, call);
@@ -71,7 +71,7 @@ export function createPayoutCheck(options: PayoutCheckOptions) {
     const checkedAt = now();
     // Nobody answered (busy, down): the last known state and its time stay as they are.
     if (!answers.some((answer) => answer.kind === 'found' || answer.kind === 'unknown')) return 'checked';
-    const after = afterCheck(transaction, answers, { now: checkedAt, tipHeight: tipHeight(), explorers: config.explorerApiUrls.length, rules });
+    const after = afterCheck(transaction, answers, { now: checkedAt, tipHeight: tip, explorers: config.explorerApiUrls.length, rules });
     const found = answers.find((answer) => answer.kind === 'found');
     let outputs: { paid: number[]; wrongAddress: number[] } | null = null;
     if (found && 'outputs' in found.value) {
@@ -89,13 +89,17 @@ export function createPayoutCheck(options: PayoutCheckOptions) {
     /** One run: the due transactions, least recently checked first, until the budget runs out. */
     async run(): Promise<PayoutCheckRun> {
       const job = { lockKey: payoutCheckLockKey, lockFile: path.join(options.dataDir, '.payout-check.lock') };
+      const nothingDone = { checked: 0, requests: 0, failedRequests: 0, outOfBudget: false };
+      // Settled payouts (or none at all) cost one indexed read a run: no lock, no tip height.
+      if (!(await hasOpenTransactions(db))) return nothingDone;
       return inOneProcessTurn(db, dialect, job, async () => {
         const before = { requests: totals.requests, failedRequests: totals.failedRequests };
-        const due = await findDueTransactions(db, { now: now(), tipHeight: tipHeight(), finalConfirmations: rules.finalConfirmations, limit: transactionsPerRun });
+        const tip = await tipHeight();
+        const due = await findDueTransactions(db, { now: now(), tipHeight: tip, finalConfirmations: rules.finalConfirmations, limit: transactionsPerRun });
         let checked = 0;
         let outOfBudget = false;
         for (const transaction of due) {
-          if ((await check(transaction)) === 'out-of-budget') {
+          if ((await check(transaction, tip)) === 'out-of-budget') {
             outOfBudget = true;
             break;
           }

@@ -82,6 +82,11 @@ export async function writePayouts(
     if (written % rowsPerInsert === 0 || written === added.length + replaced.length) onBatch?.(written);
   }
   if (replaced.length === 0) return;
+  // A transaction already checked to the end reads its outputs again for the payouts it now pays.
+  const replacedTxids = [...new Set(replaced.map((payout) => payout.txid))];
+  for (let start = 0; start < replacedTxids.length; start += rowsPerInsert) {
+    await trx.updateTable('payout_transactions').set({ final: 0 }).where('txid', 'in', replacedTxids.slice(start, start + rowsPerInsert)).execute();
+  }
   await trx
     .deleteFrom('payout_transactions')
     .where(({ exists, not, selectFrom }) => not(exists(selectFrom('payouts').select('payouts.id').whereRef('payouts.txid', '=', 'payout_transactions.txid'))))
