@@ -11,9 +11,13 @@
  * the baseline measured in the same run, p99 latency, the server's peak RSS and whether each goal is met.
  * The proof leg (bench/proof-leg.ts) runs first, right after the product starts: the first proof's
  * time, then proofs under load and the peak RSS, against absolute goals (no baseline).
+ * The open-loop legs (bench/open-loop-leg.ts) run last, one after the other: lookups at half the bare
+ * route's throughput measured in this run, then proofs at 1,000 a second, each request timed from its
+ * scheduled send, against p99 ≤ 15 ms and every answer 200 (the median of the rounds).
  *
  *   npm run bench -- [--data realistic|friendly] [--records 1000000] [--seconds 10] [--rounds 3]
- *                    [--only lookup,proof,stats] [--soak [--soak-minutes 5]]
+ *                    [--only lookup,proof,stats,open-lookup,open-proof] [--soak [--soak-minutes 5]]
+ *                    [--open-seconds 60] [--open-warm-up 10] [--open-rounds 3]
  *                    [--cpu-prof DIR]   (writes a V8 CPU profile of the product server)
  *                    [--same-headers]   (the baseline also sends the product's headers: the same bytes on the wire)
  *   npm run bench -- --spike [...]     (2,000 connections on the lookup, shedding on and off: bench/spike.bench.ts)
@@ -36,13 +40,14 @@ import { build } from 'esbuild';
 import { buildClient, clientBuildIsStale } from '../scripts/client-build.js';
 import { freePort } from '../scripts/free-port.js';
 import { buildServer, serverBuildIsStale, serverBundle, serverNodeFlags } from '../scripts/server-build.js';
-import type { FixedAnswer, QueryHeaders } from './bare-server.js';
-import { benchAsOfBlock, benchWallet, type DataShape, dataShapes, loadBenchData } from './bench-data.js';
+import { assertSameAnswers, captureAnswers, topHoldersPath } from './baseline-answers.js';
+import { benchAsOfBlock, type DataShape, dataShapes, loadBenchData } from './bench-data.js';
 import { compare, measure, type LoadResult } from './load.js';
-import { lookupPath, lookupRequest } from './lookup-request.js';
+import { lookupPath, lookupRequest, openLoopLookup } from './lookup-request.js';
+import { printOpenLoopLegs, runOpenLoopLegs } from './open-loop-leg.js';
 import { canPin, pinThisProcess, sampleRss, startNode, stop, waitForHttp } from './processes.js';
-import { printProofLeg, type ProofLegResult, runProofLeg } from './proof-leg.js';
-import { printSoak, printTable, printVerdict, type Row } from './report.js';
+import { openLoopProof, printProofLeg, type ProofLegResult, runProofLeg } from './proof-leg.js';
+import { notAnswered, printSoak, printTable, printVerdict, type Row } from './report.js';
 import { runSpike } from './spike.bench.js';
 
 // `--spike`: the launch spike, a bench of its own (bench/spike.bench.ts).
@@ -63,6 +68,9 @@ const { values: args } = parseArgs({
     // The baseline also sends the product's response headers (security headers, cache-control).
     'same-headers': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    'open-seconds': { type: 'string', default: '60' },
+    'open-warm-up': { type: 'string', default: '10' },
+    'open-rounds': { type: 'string', default: '3' },
   },
 });
 
@@ -77,6 +85,8 @@ const load = {
   warmUpSeconds: Number(args['warm-up']),
   rounds: Number(args.rounds),
 };
+const openLoad = { seconds: Number(args['open-seconds']), warmUpSeconds: Number(args['open-warm-up']), rounds: Number(args['open-rounds']) };
+if (!(openLoad.rounds >= 1 && openLoad.seconds > 0)) throw new Error('--open-rounds: at least 1; --open-seconds: more than 0');
 
 interface Endpoint {
   name: string;
@@ -87,7 +97,6 @@ interface Endpoint {
   request: (wallets: number) => autocannon.Request;
 }
 
-const topHoldersPath = '/api/tokens/allocations?limit=20';
 const get =
   (path: string, headers: Record<string, string> = {}) =>
   () => ({ method: 'GET' as const, path, headers });
@@ -111,6 +120,7 @@ const endpoints: Endpoint[] = [
 const only = args.only?.split(',').map((name) => name.trim());
 const selected = only ? endpoints.filter((endpoint) => only.includes(endpoint.name.replace(' ', '-')) || only.includes(endpoint.name)) : endpoints;
 const proofLeg = !only || only.includes('proof');
+const openLegs = { lookup: !only || only.includes('open-lookup'), proof: !only || only.includes('open-proof') };
 
 pinThisProcess(loadCore);
 if (!canPin) console.log('note: fewer than 2 cores or no taskset; server and load generator share the CPU');
@@ -182,27 +192,7 @@ try {
     : null;
 
   // The bare routes answer exactly the bytes the product sends (captured once its caches are warm).
-  const fixed: FixedAnswer[] = [];
-  for (const endpoint of endpoints.filter((candidate) => candidate.kind === 'cached')) {
-    await rawGet(productUrl + endpoint.path, endpoint.headers);
-    const response = await rawGet(productUrl + endpoint.path, endpoint.headers);
-    if (response.status !== 200) throw new Error(`${endpoint.path} answered ${response.status}: ${response.body.toString()}`);
-    fixed.push({
-      path: endpoint.path,
-      contentType: response.headers.get('content-type') ?? 'text/plain',
-      contentEncoding: response.headers.get('content-encoding'),
-      bodyBase64: response.body.toString('base64'),
-      headers: headersToRepeat(response),
-    });
-  }
-  const fixedFile = path.join(dataDir, 'fixed-answers.json');
-  fs.writeFileSync(fixedFile, JSON.stringify(fixed));
-  const queryHeaders: QueryHeaders = {
-    lookup: headersToRepeat(await lookupResponse(productUrl)),
-    topHolders: headersToRepeat(await fetch(productUrl + topHoldersPath)),
-  };
-  const queryHeadersFile = path.join(dataDir, 'query-headers.json');
-  fs.writeFileSync(queryHeadersFile, JSON.stringify(queryHeaders));
+  const { fixedFile, queryHeadersFile } = await captureAnswers(productUrl, endpoints.filter((candidate) => candidate.kind === 'cached'), dataDir, shape);
 
   const barePort = await freePort();
   const bareUrl = `http://127.0.0.1:${barePort}`;
@@ -216,7 +206,7 @@ try {
   });
   children.push(bare);
   await waitForHttp(`${bareUrl}/api/config`, bare);
-  await assertSameAnswers(productUrl, bareUrl);
+  await assertSameAnswers(productUrl, bareUrl, shape);
 
   const rows: Row[] = [];
   let lookupPeakRss: number | null = null;
@@ -238,8 +228,23 @@ try {
     rows.push({ endpoint: endpoint.name, path: endpoint.path, kind: endpoint.kind, product: productResult, bare: bareResult });
     report(endpoint.name, productResult, bareResult);
   }
+  const open = await runOpenLoopLegs(openLegs, openLoad, {
+    url: productUrl,
+    lookup: openLoopLookup(wallets, shape),
+    proof: openLoopProof(wallets, shape),
+    // The closed-loop lookup leg's baseline, or a short closed-loop run of the bare route when it was not run.
+    bareLookupRate: async () => {
+      const measured = rows.find((row) => row.endpoint === 'lookup')?.bare.requestsPerSecond;
+      if (measured !== undefined) return measured;
+      const seconds = Math.min(load.seconds, 5);
+      console.log(`lookup: the bare route alone for ${seconds} s at ${load.connections} connections, for the open-loop rate…`);
+      return (await measure(bareUrl, bare.pid!, [lookupRequest(wallets, shape)], { ...load, seconds })).requestsPerSecond;
+    },
+  });
+
   const missed = rows.length === 0 ? [] : printTable(rows, lookupPeakRss, { connections: load.connections, seconds: load.seconds, records, shape, pinned: canPin });
   if (proofs) missed.push(...printProofLeg(proofs, load.connections));
+  if (open.length > 0) missed.push(...printOpenLoopLegs(open));
   printVerdict(missed);
 
   if (args.soak) {
@@ -262,54 +267,9 @@ try {
 }
 
 function report(name: string, productResult: LoadResult, bareResult: LoadResult): void {
-  const failures = productResult.failures + bareResult.failures;
+  const invalid = notAnswered(productResult, bareResult);
   console.log(
     `${name}: product ${Math.round(productResult.requestsPerSecond)} req/s, bare ${Math.round(bareResult.requestsPerSecond)} req/s` +
-      (failures ? ` (${failures} failed answers: the run is not valid)` : ''),
+      (invalid === null ? '' : ` (${invalid}: the run is not valid)`),
   );
 }
-
-/** A GET as autocannon sends it: the body's bytes as they came, compressed or not (fetch would decode them). */
-function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: new Headers(Object.entries(response.headers).map(([name, value]): [string, string] => [name, String(value)])),
-            body: Buffer.concat(chunks),
-          }),
-        );
-        response.on('error', reject);
-      })
-      .on('error', reject);
-  });
-}
-
-/** The baseline must answer what the product answers, or the ratio means nothing. */
-function headersToRepeat(response: { headers: Headers }): Record<string, string> {
-  // Headers set per connection or per moment are not repeated; the body's type is set separately.
-  const ownHeaders = ['date', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'content-type', 'content-encoding'];
-  return Object.fromEntries([...response.headers].filter(([name]) => !ownHeaders.includes(name)));
-}
-
-function lookupResponse(base: string): Promise<Response> {
-  return fetch(base + lookupPath, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ walletAddress: benchWallet(7, shape) }),
-  });
-}
-
-async function assertSameAnswers(productUrl: string, bareUrl: string): Promise<void> {
-  const lookup = (base: string) => lookupResponse(base).then((response) => response.text());
-  const page = (base: string) => fetch(base + topHoldersPath).then((response) => response.text());
-  for (const [name, ask] of [['lookup', lookup], ['top holders', page]] as const) {
-    const [fromProduct, fromBare] = await Promise.all([ask(productUrl), ask(bareUrl)]);
-    if (fromProduct !== fromBare) throw new Error(`${name}: the baseline answers differently\n${fromProduct}\n${fromBare}`);
-  }
-}
-

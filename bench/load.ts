@@ -1,10 +1,13 @@
 import autocannon from 'autocannon';
+import { isShedBody } from './error-code.js';
 import { cpuMsOf } from './processes.js';
 
 export interface LoadResult {
   requestsPerSecond: number;
   p99Ms: number;
-  /** Answers other than 2xx, errors and timeouts: any makes the run invalid. */
+  /** 503 SERVER_BUSY answers: requests the server shed (load shedding), counted apart from failures. */
+  shed: number;
+  /** Other answers than 2xx and shed ones, errors and timeouts: any makes the run invalid. */
   failures: number;
   /**
    * The server's CPU time per answer in microseconds: unlike req/s, barely moved by other processes
@@ -21,25 +24,37 @@ export interface LoadOptions {
   rounds: number;
 }
 
+/** The middle value (the upper one of an even count): one round disturbed by another process does not decide it. */
+export function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+}
+
 async function run(url: string, requests: autocannon.Request[], connections: number, seconds: number, pid?: number) {
+  let shed = 0;
+  // The body's start, not its parse nor an `onResponse` hook (for which autocannon builds an object of
+  // the headers per answer): the load core's cost per answer caps what the bare routes can show.
+  const verifyBody = (body: unknown) => {
+    if (typeof body === 'string' && isShedBody(body)) shed++;
+    return true;
+  };
   const cpuBefore = pid === undefined ? null : cpuMsOf(pid);
-  const result = await autocannon({ url, requests, connections, duration: seconds });
+  const result = await autocannon({ url, requests, connections, duration: seconds, verifyBody });
   const cpuAfter = pid === undefined ? null : cpuMsOf(pid);
   return {
     requests: result.requests.total,
     seconds: result.duration,
     p99Ms: result.latency.p99,
-    failures: result.non2xx + result.errors + result.timeouts,
+    shed,
+    failures: result.non2xx - shed + result.errors + result.timeouts,
     cpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
   };
 }
 
 function combine(runs: Awaited<ReturnType<typeof run>>[]): LoadResult {
-  const p99s = runs.map((one) => one.p99Ms).sort((a, b) => a - b);
   return {
     requestsPerSecond: runs.reduce((sum, one) => sum + one.requests, 0) / runs.reduce((sum, one) => sum + one.seconds, 0),
-    // The median round: one round disturbed by another process on a shared machine does not decide it.
-    p99Ms: p99s[Math.floor(p99s.length / 2)]!,
+    p99Ms: median(runs.map((one) => one.p99Ms)),
+    shed: runs.reduce((sum, one) => sum + one.shed, 0),
     failures: runs.reduce((sum, one) => sum + one.failures, 0),
     cpuMicrosPerRequest: runs.some((one) => one.cpuMs === null)
       ? null

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
+import { errorCodeOf } from './error-code.js';
 import { lookupRequest } from './lookup-request.js';
 import { canPin, sampleRss } from './processes.js';
 
@@ -46,14 +47,6 @@ class Samples {
   }
   sorted(): Float64Array {
     return this.values.slice(0, this.length).sort();
-  }
-}
-
-function errorCodeOf(body: string): string {
-  try {
-    return String((JSON.parse(body) as { error?: unknown }).error ?? 'no code');
-  } catch {
-    return 'not JSON';
   }
 }
 
