@@ -2,7 +2,11 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { type DisputeStatus, disputeStatuses } from '@shared/dispute-rules';
 import type { LookupCounter } from './features/allocation/index.js';
 import type { ClaimCounter } from './features/claims/index.js';
+import { payoutStates } from './features/payouts/index.js';
 import { createUpstreamStateGauge } from './platform/lib/upstream-metrics.js';
+
+/** Every state a recorded payout can be in (not_sent is a pair without one). */
+const recordedPayoutStates = payoutStates.filter((state) => state !== 'not_sent');
 
 /** What is read at scrape time, not counted per request. */
 export interface MetricsSources {
@@ -13,6 +17,10 @@ export interface MetricsSources {
   lastGoodBackupAt: () => Date | null;
   /** One grouped count in the database; asked only while it is reachable. */
   disputesByStatus: () => Promise<Record<DisputeStatus, number>>;
+  /** Recorded payouts by state (no `not_sent`: that is the list's pairs without one); asked only while the database is reachable. */
+  payoutsByState: () => Promise<Map<string, number>>;
+  /** This process's payout check: its requests to explorers, the failed ones, and when its last run ended. */
+  payoutCheck: () => { requests: number; failedRequests: number; lastRunAt: number | null };
   /** A read at scrape time failed; the scrape answers without it. */
   readFailed: (what: string, error: unknown) => void;
 }
@@ -111,6 +119,52 @@ export function createAppMetrics(sources: MetricsSources) {
       } catch (error) {
         sources.readFailed('allocation_disputes', error);
       }
+    },
+  });
+  new Gauge({
+    name: 'payouts',
+    help: 'Recorded payouts by state: unchecked, unconfirmed, confirmed, dropped, not_found, wrong_address (pairs with no payout are not counted here)',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      if (!sources.databaseReachable()) return;
+      try {
+        const counts = await sources.payoutsByState();
+        for (const state of recordedPayoutStates) this.set({ state }, counts.get(state) ?? 0);
+      } catch (error) {
+        sources.readFailed('payouts', error);
+      }
+    },
+  });
+  // The check's own totals, read at scrape time: each counter takes what was added since the last scrape.
+  const counted = { requests: 0, failedRequests: 0 };
+  new Counter({
+    name: 'payout_check_requests_total',
+    help: 'Requests this process sent block explorers to check payout transactions',
+    registers: [registry],
+    collect() {
+      const { requests } = sources.payoutCheck();
+      this.inc(requests - counted.requests);
+      counted.requests = requests;
+    },
+  });
+  new Counter({
+    name: 'payout_check_request_failures_total',
+    help: 'Of those, the ones an explorer failed or refused (429, 503, an error, no answer)',
+    registers: [registry],
+    collect() {
+      const { failedRequests } = sources.payoutCheck();
+      this.inc(failedRequests - counted.failedRequests);
+      counted.failedRequests = failedRequests;
+    },
+  });
+  new Gauge({
+    name: 'payout_check_last_run_timestamp_seconds',
+    help: 'When this process last ran the payout check (unix seconds); NaN before its first run, or while another process runs it',
+    registers: [registry],
+    collect() {
+      const at = sources.payoutCheck().lastRunAt;
+      this.set(at === null ? Number.NaN : at / 1000);
     },
   });
   new Gauge({

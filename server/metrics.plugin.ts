@@ -8,6 +8,7 @@ import { uncountedLookups } from './features/allocation/index.js';
 import { listCompleteBackups } from './features/backups/index.js';
 import { type ClaimCounter, uncountedClaims } from './features/claims/index.js';
 import { disputeCounts } from './features/disputes/index.js';
+import { countPayoutsByState } from './features/payouts/index.js';
 import { type UpstreamSource, type UpstreamState, type UpstreamStateReader, unwatchedUpstreams, type UpstreamWatch } from './platform/lib/upstream-state.js';
 import { DatabaseBusyError } from './platform/db/waiting-sqlite-driver.js';
 import { createAppMetrics } from './app-metrics.js';
@@ -65,6 +66,8 @@ export default fp<{ config: AppConfig }>(
       },
       lastGoodBackupAt: () => listCompleteBackups(config.backupDir)[0]?.createdAt ?? null,
       disputesByStatus: () => disputeCounts(app.db),
+      payoutsByState: () => countPayoutsByState(app.db),
+      payoutCheck: () => app.payoutCheck.totals(),
       readFailed: (what, error) => {
         if (!app.databaseHealth.outageCovers(error)) app.log.warn({ err: error }, `metrics: could not read ${what}; the last value stays`);
       },
@@ -101,5 +104,5 @@ export default fp<{ config: AppConfig }>(
       },
     );
   },
-  { name: 'metrics', dependencies: ['database', 'launch', 'load-shedding'] },
+  { name: 'metrics', dependencies: ['database', 'launch', 'load-shedding', 'payout-check'] },
 );

@@ -8,3 +8,4 @@ export { joinPayoutOf, payoutOwed, payoutState } from './payout-join.js';
 export { owedPayoutStates, type PayoutState, payoutStates } from './payout-states.js';
 export { countPayouts, findPayoutsOfWallets, type Payout, type RecordedPayout, writePayouts } from './payouts.repository.js';
 export { default as payoutCheck } from './payout-check.plugin.js';
+export { countPayoutsByState } from './payout-check.repository.js';

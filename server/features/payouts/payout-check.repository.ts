@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
+import { payoutState } from './payout-join.js';
 import { type CheckedTransaction, recheckAfterMs, type TransactionState } from './transaction-check.js';
 
 export interface DueTransaction extends CheckedTransaction {
@@ -48,6 +49,17 @@ export async function findDueTransactions(
     outputsPending: Boolean(row.outputs_pending),
     final: Number(row.final) === 1,
   }));
+}
+
+/** Recorded payouts by the state a holder sees (a transaction's, or wrong_address): one grouped read. */
+export async function countPayoutsByState(db: Kysely<Database>): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('payouts as payout')
+    .innerJoin('payout_transactions as payout_tx', 'payout_tx.txid', 'payout.txid')
+    .select((eb) => [payoutState.as('payout_state'), eb.fn.countAll<number | string>().as('count')])
+    .groupBy(payoutState)
+    .execute();
+  return new Map(rows.map((row) => [String(row.payout_state), Number(row.count)]));
 }
 
 /** Whether any transaction still needs a check (not final): most of the time, once the payouts are settled, none does. */
