@@ -9,3 +9,4 @@ export { owedPayoutStates, type PayoutState, payoutStates } from './payout-state
 export { countPayouts, findPayoutsOfWallets, type Payout, type RecordedPayout, writePayouts } from './payouts.repository.js';
 export { default as payoutCheck } from './payout-check.plugin.js';
 export { countPayoutsByState } from './payout-check.repository.js';
+export { createPayoutCheck } from './payout-check.service.js';
