@@ -1,20 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { reopenDispute, resolveDispute } from '../../server/features/disputes/disputes.service.js';
 import { adminCallers, type CallerKind, callerKinds, grant } from '../helpers/admin-callers.js';
 import { createTestWallet } from '../helpers/bitcoin-signer.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { useTestApp } from '../helpers/build-app.js';
 import { signInWithWallet } from '../helpers/wallet-sign-in.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 import { multipartBody } from '../helpers/multipart.js';
 import { loginCookie } from '../helpers/x-flow.js';
 
-let ctx: TestContext;
-let clock: number;
-beforeEach(async () => {
-  clock = Date.now();
-  ctx = await createTestApp({}, { now: () => clock });
-});
-afterEach(async () => ctx.close());
+const ctx = useTestApp({}, { clock: () => Date.now() });
 
 const minutes = (n: number) => n * 60 * 1000;
 
@@ -33,11 +27,11 @@ async function memberClaim(revoked: boolean): Promise<number> {
   if (!claim) {
     claim = await db
       .insertInto('tweet_claims')
-      .values({ user_id: user.id, tweet_id: '4444', tweet_url: 'https://x.com/a/status/4444', tweet_text: 't', is_custom: 0, points: 10, created_at: clock, meme_id: null })
+      .values({ user_id: user.id, tweet_id: '4444', tweet_url: 'https://x.com/a/status/4444', tweet_text: 't', is_custom: 0, points: 10, created_at: ctx.clock, meme_id: null })
       .returning('id')
       .executeTakeFirstOrThrow();
   }
-  await db.updateTable('tweet_claims').set({ revoked_at: revoked ? clock : null }).where('id', '=', claim.id).execute();
+  await db.updateTable('tweet_claims').set({ revoked_at: revoked ? ctx.clock : null }).where('id', '=', claim.id).execute();
   await db.updateTable('users').set({ total_points: revoked ? 0 : 10 }).where('id', '=', user.id).execute();
   return Number(claim.id);
 }
@@ -218,11 +212,11 @@ describe('who may call /api/admin', () => {
     const { cookie } = await signInWithWallet(ctx.app, wallet);
     const me = () => ctx.app.inject({ method: 'GET', url: '/api/admin/me', headers: { cookie } });
 
-    clock += minutes(29);
+    ctx.clock += minutes(29);
     expect((await me()).statusCode).toBe(200);
-    clock += minutes(30);
+    ctx.clock += minutes(30);
     expect((await me()).statusCode).toBe(200);
-    clock += minutes(30) + 1;
+    ctx.clock += minutes(30) + 1;
     const idle = await me();
     expect(idle.statusCode).toBe(403);
     expect(idle.json().error).toBe('ADMIN_SESSION_IDLE');
@@ -238,7 +232,7 @@ describe('who may call /api/admin', () => {
     const wallet = createTestWallet('p2tr');
     await grant(ctx, wallet.address, 'reviewer');
     const { cookie } = await signInWithWallet(ctx.app, wallet);
-    clock += minutes(31);
+    ctx.clock += minutes(31);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/me', headers: { cookie } })).json().error).toBe('ADMIN_SESSION_IDLE');
   }, 60_000);
 

@@ -1,28 +1,16 @@
 import { parse } from 'csv-parse/sync';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as adminRepository from '../../server/features/admin/admin-roles.repository.js';
 import * as auditRepository from '../../server/features/audit/audit.repository.js';
 import * as auditService from '../../server/features/audit/audit.service.js';
-import { grant } from '../helpers/admin-callers.js';
-import { createTestWallet } from '../helpers/bitcoin-signer.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
-import { signInWithWallet } from '../helpers/wallet-sign-in.js';
+import { signedInAs } from '../helpers/admin-callers.js';
+import { useTestApp } from '../helpers/build-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 import { loginCookie } from '../helpers/x-flow.js';
 
-let ctx: TestContext;
-let clock: number;
-beforeEach(async () => {
-  clock = Date.parse('2026-12-01T10:00:00Z');
-  ctx = await createTestApp({}, { now: () => clock });
-});
-afterEach(async () => ctx.close());
+const ctx = useTestApp({}, { clock: Date.parse('2026-12-01T10:00:00Z') });
 
-async function signedIn(role: 'admin' | 'reviewer') {
-  const wallet = createTestWallet('p2tr');
-  await grant(ctx, wallet.address, role);
-  return { wallet: wallet.address, cookie: (await signInWithWallet(ctx.app, wallet)).cookie };
-}
+const signedIn = (role: 'admin' | 'reviewer') => signedInAs(ctx, role);
 
 const entries = () => ctx.handle.db.selectFrom('audit_log').selectAll().orderBy('id').execute();
 
@@ -49,7 +37,7 @@ describe('the audit log of /api/admin', () => {
     const mine = await ctx.app.inject({ method: 'GET', url: '/api/allocation/disputes/mine', headers: { cookie: holder.cookie } });
     expect(mine.json().disputes[0]).toMatchObject({ status: 'answered', answer: 'Under Staking Season 1.' });
 
-    clock += 1000;
+    ctx.clock += 1000;
     const blocked = await ctx.app.inject({
       method: 'POST',
       url: `/api/admin/users/${mainnetWallets.taproot}/block`,
@@ -67,7 +55,7 @@ describe('the audit log of /api/admin', () => {
     expect(block).toMatchObject({ actor: admin.wallet, actor_role: 'admin', action: 'user.block', target: mainnetWallets.taproot, reason: 'bot farm' });
     expect(JSON.parse(block!.before!)).toEqual({ blocked: false, reason: null });
     expect(JSON.parse(block!.after!)).toEqual({ blocked: true, reason: 'bot farm' });
-    expect(Number(block!.at)).toBe(clock);
+    expect(Number(block!.at)).toBe(ctx.clock);
   }, 60_000);
 
   it('keeps an entry when its user is deleted', async () => {
@@ -110,7 +98,7 @@ describe('the audit log of /api/admin', () => {
   ] as const)('blocking $who also revokes the role, logged as user.block and admin.revoke', async ({ role }) => {
     const admin = await signedIn('admin');
     const operator = await signedIn(role);
-    clock += 1000;
+    ctx.clock += 1000;
     const blocked = await ctx.app.inject({
       method: 'POST',
       url: `/api/admin/users/${operator.wallet}/block`,
@@ -126,7 +114,7 @@ describe('the audit log of /api/admin', () => {
     expect(revoke).toMatchObject({ actor: admin.wallet, actor_role: 'admin', action: 'admin.revoke', target: operator.wallet, reason: 'account taken over' });
     expect(JSON.parse(revoke!.before!)).toEqual({ role });
     expect(revoke!.after).toBeNull();
-    expect(Number(revoke!.at)).toBe(clock);
+    expect(Number(revoke!.at)).toBe(ctx.clock);
     const grants = await ctx.app.inject({ method: 'GET', url: '/api/admin/grants', headers: { cookie: admin.cookie } });
     expect(grants.json().grants.map((grant: { walletAddress: string }) => grant.walletAddress)).toEqual([admin.wallet]);
 
@@ -148,7 +136,7 @@ describe('the audit log of /api/admin', () => {
     const headers = { cookie: admin.cookie };
     for (const wallet of [mainnetWallets.taproot, mainnetWallets.legacy, mainnetWallets.p2sh]) {
       await loginCookie(ctx.app, wallet);
-      clock += 60_000;
+      ctx.clock += 60_000;
       await ctx.app.inject({ method: 'POST', url: `/api/admin/users/${wallet}/block`, headers, payload: { reason: 'spam' } });
     }
     const list = async (query: string) => (await ctx.app.inject({ method: 'GET', url: `/api/admin/audit?${query}`, headers })).json();
@@ -158,7 +146,7 @@ describe('the audit log of /api/admin', () => {
     expect(blocks.nextBefore).toBeNull();
     expect((await list(`actor=${admin.wallet}&target=${mainnetWallets.legacy}`)).entries).toHaveLength(1);
     expect((await list('actor=cli:test-operator')).entries.every((entry: { action: string }) => entry.action === 'admin.grant')).toBe(true);
-    const from = new Date(clock - 60_000).toISOString();
+    const from = new Date(ctx.clock - 60_000).toISOString();
     expect((await list(`action=user.block&from=${from}`)).entries).toHaveLength(2);
     expect((await list(`action=user.block&to=${from}`)).entries).toHaveLength(2);
 

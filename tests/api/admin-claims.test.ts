@@ -1,63 +1,47 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { grant } from '../helpers/admin-callers.js';
-import { createTestWallet } from '../helpers/bitcoin-signer.js';
+import { describe, expect, it } from 'vitest';
+import { signedInAs } from '../helpers/admin-callers.js';
+import { type TestApp, useTestApp } from '../helpers/build-app.js';
 import { requestTweetClaim } from '../helpers/claim-requests.js';
-import { type FakeX, startFakeX } from '../../scripts/fake-x/fake-x.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
-import { signInWithWallet } from '../helpers/wallet-sign-in.js';
+import { type Member, memberWithX, miningEnv, useFakeXApp } from '../helpers/fake-x-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
-import { connectX, loginCookie } from '../helpers/x-flow.js';
+import { loginCookie } from '../helpers/x-flow.js';
 
-let ctx: TestContext;
+/** A reviewer's calls on the claims list of `ctx`'s app. */
+function reviewerCalls(ctx: TestApp) {
+  const signedIn = (role: 'reviewer' | 'admin') => signedInAs(ctx, role);
 
-async function signedIn(role: 'reviewer' | 'admin') {
-  const wallet = createTestWallet('p2tr');
-  await grant(ctx, wallet.address, role);
-  return { wallet: wallet.address, cookie: (await signInWithWallet(ctx.app, wallet)).cookie };
-}
+  async function list(cookie: string, query = '') {
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/admin/claims?${query}`, headers: { cookie } });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as {
+      claims: Array<{
+        id: number;
+        outcome: string;
+        kind: string;
+        postUrl: string;
+        points: number;
+        walletAddress: string;
+        refusal: { code: string; score: number | null; matchedClaimId: number | null } | null;
+        revocation: { at: string; reason: string | null } | null;
+      }>;
+      nextBefore: string | null;
+    };
+  }
 
-async function list(cookie: string, query = '') {
-  const response = await ctx.app.inject({ method: 'GET', url: `/api/admin/claims?${query}`, headers: { cookie } });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as {
-    claims: Array<{
-      id: number;
-      outcome: string;
-      kind: string;
-      postUrl: string;
-      points: number;
-      walletAddress: string;
-      refusal: { code: string; score: number | null; matchedClaimId: number | null } | null;
-      revocation: { at: string; reason: string | null } | null;
-    }>;
-    nextBefore: string | null;
-  };
+  return { signedIn, list };
 }
 
 describe('refused claim attempts', () => {
-  let fakeX: FakeX;
   let nextPostId = 1996000000000000000n;
-  beforeAll(async () => {
-    fakeX = await startFakeX();
-  });
-  afterAll(async () => fakeX.close());
-  beforeEach(async () => {
-    ctx = await createTestApp({ ...fakeX.env, MINING_OPEN: 'true', UPSTREAM_TIMEOUT_MS: '1000', PUBLIC_URL: 'https://acorn.example' });
-  });
-  afterEach(async () => ctx.close());
+  const ctx = useFakeXApp({ ...miningEnv, UPSTREAM_TIMEOUT_MS: '1000' });
+  const { signedIn, list } = reviewerCalls(ctx);
 
-  async function member(wallet: string, xId: string) {
-    fakeX.setNextUser({ id: xId, username: `farmer${xId}` });
-    const session = await loginCookie(ctx.app, wallet);
-    const { exchange } = await connectX(ctx.app, session, wallet);
-    if (exchange.statusCode !== 200) throw new Error(exchange.body);
-    return { ...session, xId };
-  }
+  const member = (wallet: string, xId: string) => memberWithX(ctx, wallet, { id: xId, username: `farmer${xId}` });
 
-  function claimTweet(who: { cookie: string; userId: number; xId: string }, text: string) {
+  function claimTweet(who: Member, text: string) {
     nextPostId += 1n;
     const tweetId = nextPostId.toString();
-    fakeX.addPost(tweetId, { authorId: who.xId, text, createdAt: new Date() });
+    ctx.fakeX.addPost(tweetId, { authorId: who.xId, text, createdAt: new Date() });
     return requestTweetClaim(ctx.app, who, {
       tweetText: text,
       isCustom: true,
@@ -104,18 +88,14 @@ describe('refused claim attempts', () => {
 });
 
 describe('the claims list, revoking and restoring', () => {
-  let clock: number;
-  beforeEach(async () => {
-    clock = Date.parse('2026-12-01T10:00:00Z');
-    ctx = await createTestApp({}, { now: () => clock });
-  });
-  afterEach(async () => ctx.close());
+  const ctx = useTestApp({}, { clock: Date.parse('2026-12-01T10:00:00Z') });
+  const { signedIn, list } = reviewerCalls(ctx);
 
   /** A member with an X handle, a tweet claim of 10 and a meme claim of 20 (30 points), and one refused attempt. */
   async function seedMember() {
     const session = await loginCookie(ctx.app, mainnetWallets.taproot);
     const db = ctx.handle.db;
-    const at = clock - 86_400_000;
+    const at = ctx.clock - 86_400_000;
     await db
       .insertInto('twitter_accounts')
       .values({ user_id: session.userId, x_user_id: '3003', handle: 'AcornFan_42', is_verified: 0, verification_checked_at: at, created_at: at })
@@ -189,7 +169,7 @@ describe('the claims list, revoking and restoring', () => {
       ctx.app.inject({ method: 'POST', url: `/api/admin/claims/${id}/${action}`, headers: { cookie: reviewer.cookie }, payload });
     const leaderboard = async () => {
       // Past the leaderboard's cache time; its first read after that refreshes it.
-      clock += 31_000;
+      ctx.clock += 31_000;
       await ctx.app.inject({ method: 'GET', url: '/api/mining/leaderboard' });
       await new Promise((resolve) => setTimeout(resolve, 50));
       const response = await ctx.app.inject({ method: 'GET', url: '/api/mining/leaderboard', headers: { cookie: session.cookie } });
@@ -197,7 +177,7 @@ describe('the claims list, revoking and restoring', () => {
     };
     expect((await leaderboard()).entries).toMatchObject([{ xHandle: 'AcornFan_42', points: 30 }]);
 
-    const revokedAt = clock;
+    const revokedAt = ctx.clock;
     const revoked = await change(memeClaim, 'revoke', { reason: 'the meme post was deleted' });
     expect(revoked.statusCode, revoked.body).toBe(200);
     expect(revoked.json()).toMatchObject({
@@ -213,7 +193,7 @@ describe('the claims list, revoking and restoring', () => {
     expect(again.json().error).toBe('CONFLICT');
     expect((await change(tweetClaim, 'restore')).statusCode).toBe(409);
 
-    const restoredAt = clock;
+    const restoredAt = ctx.clock;
     const restored = await change(memeClaim, 'restore', { reason: 'the post is back up' });
     expect(restored.statusCode, restored.body).toBe(200);
     expect(restored.json()).toMatchObject({ claim: { id: memeClaim, outcome: 'accepted', revocation: null }, memberPoints: 30 });

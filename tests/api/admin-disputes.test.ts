@@ -1,20 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listDisputesWithHoldings } from '../../server/features/admin/disputes-with-holdings.js';
 import { labelAllocationSnapshot } from '../../server/features/allocation/allocation-snapshot.service.js';
 import { grant } from '../helpers/admin-callers.js';
 import { createTestWallet } from '../helpers/bitcoin-signer.js';
+import { useTestApp } from '../helpers/build-app.js';
 import { countStatements } from '../helpers/counting-connection.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { signInWithWallet } from '../helpers/wallet-sign-in.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 import { loginCookie } from '../helpers/x-flow.js';
 
-let ctx: TestContext;
-beforeEach(async () => {
-  ctx = await createTestApp();
-});
-afterEach(async () => ctx.close());
+const ctx = useTestApp();
 
 async function fileDispute(wallet: string, message: string) {
   const { cookie } = await loginCookie(ctx.app, wallet);

@@ -1,31 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { commandActor } from '../../server/features/audit/audit.service.js';
 import { computeAllocationRoot } from '../../server/features/allocation/allocation-tree.js';
 import { importAllocationsFile } from '../../server/features/imports/index.js';
 import { revealAt } from '../../server/features/launch/launch.service.js';
-import { grant } from '../helpers/admin-callers.js';
-import { createTestWallet } from '../helpers/bitcoin-signer.js';
+import { signedInAs } from '../helpers/admin-callers.js';
+import { useTestApp } from '../helpers/build-app.js';
 import { multipartBody } from '../helpers/multipart.js';
-import { projectRoot } from '../helpers/run-cli.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
-import { signInWithWallet } from '../helpers/wallet-sign-in.js';
+import { revealFarAhead } from '../helpers/cli-database.js';
+import { fixture } from '../helpers/run-cli.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let cookie: string;
 beforeEach(async () => {
-  ctx = await createTestApp();
   // Hidden until a reveal far ahead, as the launch steps load the list: its imports publish no root yet.
-  await revealAt(ctx.handle.db, { kind: 'time', at: '2099-12-01T15:00:00.000Z' });
-  const admin = createTestWallet('p2tr');
-  await grant(ctx, admin.address, 'admin');
-  ({ cookie } = await signInWithWallet(ctx.app, admin));
+  await revealAt(ctx.handle.db, { kind: 'time', at: revealFarAhead });
+  ({ cookie } = await signedInAs(ctx, 'admin'));
 });
-afterEach(async () => ctx.close());
 
-const good = path.join(projectRoot, 'tests/fixtures/allocations-good.csv');
+const good = fixture('allocations-good.csv');
 const importedAt = Date.UTC(2026, 10, 20, 12, 0, 0);
 const csv = (...rows: string[]) => ['wallet_address,category,tokens', ...rows].join('\n') + '\n';
 
@@ -197,7 +192,7 @@ describe('the imports of /api/admin', () => {
 });
 
 describe('the console preview says what the import would need or refuse, as the command does', () => {
-  const launch = path.join(projectRoot, 'tests/fixtures/allocations-good.csv');
+  const launch = fixture('allocations-good.csv');
 
   it('answers needsReplace with the whole-list counts for a list that removes a wallet or lowers a total, and false for one that only grows', async () => {
     expect((await importAllocationsFile(ctx.handle.db, launch, { source: 'launch' })).ok).toBe(true);

@@ -1,47 +1,27 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../server/app.js';
-import { connectDatabase } from '../../server/platform/db/connect.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { App } from '../../server/app.js';
 import { launchStateTtlMs } from '../../server/features/launch/launch.service.js';
 import { grant } from '../helpers/admin-callers.js';
 import { createTestWallet, type TestWallet } from '../helpers/bitcoin-signer.js';
+import { buildSecondApp, useTestApp } from '../helpers/build-app.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { signInWithWallet } from '../helpers/wallet-sign-in.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 
-let ctx: TestContext;
-let clock: number;
-let other: { app: App; close: () => Promise<void> } | null = null;
+const ctx = useTestApp({}, { clock: () => Date.now() });
 let admin: TestWallet;
 let cookie: string;
 
 beforeEach(async () => {
-  clock = Date.now();
-  ctx = await createTestApp({}, { now: () => clock });
   await seedAllocationRecords(ctx.handle.db, [{ wallet: mainnetWallets.taproot, category: 'Holder Airdrop', tokens: '1500' }]);
   admin = createTestWallet('p2tr');
   await grant(ctx, admin.address, 'admin');
   cookie = (await signInWithWallet(ctx.app, admin)).cookie;
 });
-afterEach(async () => {
-  await other?.close();
-  other = null;
-  await ctx.close();
-});
 
 /** A second app on the same database, as another server process. */
 async function secondApp(): Promise<App> {
-  const handle = connectDatabase(ctx.config);
-  const app = await buildApp(ctx.config, { database: handle, logStream: false, now: () => clock });
-  await app.ready();
-  other = {
-    app,
-    close: async () => {
-      await app.close();
-      await handle.db.destroy();
-    },
-  };
-  return app;
+  return (await buildSecondApp(ctx, { now: () => ctx.clock })).app;
 }
 
 const post = (url: string, payload: object, as = cookie) => ctx.app.inject({ method: 'POST', url, headers: { cookie: as }, payload });
@@ -49,7 +29,7 @@ const launch = (payload: object) => post('/api/admin/launch', payload);
 const lookup = (app: App) => app.inject({ method: 'POST', url: '/api/allocation/lookup', payload: { walletAddress: mainnetWallets.taproot } });
 /** Each process re-reads the launch state once its copy is older than launchStateTtlMs. */
 const later = () => {
-  clock += launchStateTtlMs + 1;
+  ctx.clock += launchStateTtlMs + 1;
 };
 
 async function auditEntries(action: string) {
@@ -94,7 +74,7 @@ describe('POST /api/admin/launch', () => {
   });
 
   it('hides the list until a time, reveals it now, and sets and clears the notice', async () => {
-    const at = new Date(clock + 3_600_000).toISOString();
+    const at = new Date(ctx.clock + 3_600_000).toISOString();
     const hidden = await launch({ command: 'reveal-at', at });
     expect(hidden.json().launch.allocation).toMatchObject({ revealed: false, revealsAt: at });
     later();

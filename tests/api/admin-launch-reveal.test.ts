@@ -1,28 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { launchSettings } from '../../server/features/launch/launch.service.js';
-import { grant } from '../helpers/admin-callers.js';
-import { createTestWallet } from '../helpers/bitcoin-signer.js';
-import { type FakeUpstream, startFakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
-import { signInWithWallet } from '../helpers/wallet-sign-in.js';
+import { signedInAs } from '../helpers/admin-callers.js';
+import { useTestApp } from '../helpers/build-app.js';
+import { buildFakeUpstream, useFakeUpstream } from '../helpers/fake-upstream.js';
 
 // The console's clock is the app's (injected): years ahead of the wall clock, so "past" is the app's past.
 const clock = Date.UTC(2031, 5, 1, 12, 0, 0);
-let ctx: TestContext;
-let explorer: FakeUpstream;
+const explorer = useFakeUpstream({ '/height': { kind: 'text', body: '925010' } });
+const ctx = useTestApp(() => ({ BLOCK_HEIGHT_URLS: `${explorer.url}/height`, UPSTREAM_TIMEOUT_MS: '1000' }), { now: () => clock });
 let cookie: string;
-
 beforeEach(async () => {
-  explorer = await startFakeUpstream();
-  explorer.set('/height', { kind: 'text', body: '925010' });
-  ctx = await createTestApp({ BLOCK_HEIGHT_URLS: `${explorer.url}/height`, UPSTREAM_TIMEOUT_MS: '1000' }, { now: () => clock });
-  const admin = createTestWallet('p2tr');
-  await grant(ctx, admin.address, 'admin');
-  cookie = (await signInWithWallet(ctx.app, admin)).cookie;
-});
-afterEach(async () => {
-  await ctx.close();
-  await explorer.close();
+  ({ cookie } = await signedInAs(ctx, 'admin'));
 });
 
 const launch = (payload: object) => ctx.app.inject({ method: 'POST', url: '/api/admin/launch', headers: { cookie }, payload });
@@ -73,14 +61,9 @@ describe('POST /api/admin/launch reveal-at', () => {
   });
 
   it('takes a block as given while no explorer answers (the tip is unknown)', async () => {
-    const down = await startFakeUpstream();
-    onTestFinished(() => down.close());
-    await ctx.close();
-    down.set('/height', { kind: 'text', body: 'down', status: 500 });
-    ctx = await createTestApp({ BLOCK_HEIGHT_URLS: `${down.url}/height`, UPSTREAM_TIMEOUT_MS: '1000' }, { now: () => clock });
-    const admin = createTestWallet('p2tr');
-    await grant(ctx, admin.address, 'admin');
-    cookie = (await signInWithWallet(ctx.app, admin)).cookie;
+    const down = await buildFakeUpstream({ '/height': { kind: 'text', body: 'down', status: 500 } });
+    await ctx.rebuild({ BLOCK_HEIGHT_URLS: `${down.url}/height`, UPSTREAM_TIMEOUT_MS: '1000' }, { now: () => clock });
+    ({ cookie } = await signedInAs(ctx, 'admin'));
 
     const taken = await launch({ command: 'reveal-at', at: 'block:925000' });
     expect(taken.statusCode, taken.body).toBe(200);

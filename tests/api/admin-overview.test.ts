@@ -1,64 +1,34 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../server/app.js';
-import { connectDatabase } from '../../server/platform/db/connect.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { App } from '../../server/app.js';
 import { appendAudit, commandActor } from '../../server/features/audit/audit.service.js';
 import { createBackup } from '../../server/features/backups/backup.service.js';
 import { pruneLookupCounts } from '../../server/features/lookups/lookup-counts.service.js';
-import { grant } from '../helpers/admin-callers.js';
-import { createTestWallet } from '../helpers/bitcoin-signer.js';
-import { type FakeUpstream, startFakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
+import { signedInAs } from '../helpers/admin-callers.js';
+import { buildSecondApp, useTestApp } from '../helpers/build-app.js';
+import { useFakeUpstream } from '../helpers/fake-upstream.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
-import { signInWithWallet } from '../helpers/wallet-sign-in.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 import { loginCookie } from '../helpers/x-flow.js';
 
 const minute = 60_000;
 const day = 24 * 60 * minute;
 
-let upstream: FakeUpstream;
-beforeAll(async () => {
-  upstream = await startFakeUpstream();
-});
-afterAll(async () => upstream.close());
-
-let ctx: TestContext;
-let clock: number;
-let other: { app: App; close: () => Promise<void> } | null = null;
+const upstream = useFakeUpstream();
+const ctx = useTestApp(() => ({ BLOCK_HEIGHT_URLS: `${upstream.url}/height`, UPSTREAM_TIMEOUT_MS: '300' }), { clock: () => Date.now() });
+let other: Awaited<ReturnType<typeof buildSecondApp>>;
 let cookie: string;
 
 beforeEach(async () => {
-  clock = Date.now();
-  ctx = await createTestApp({ BLOCK_HEIGHT_URLS: `${upstream.url}/height`, UPSTREAM_TIMEOUT_MS: '300' }, { now: () => clock });
   await seedAllocationRecords(ctx.handle.db, [{ wallet: mainnetWallets.taproot, category: 'Holder Airdrop', tokens: '1500' }]);
-  const reviewer = createTestWallet('p2tr');
-  await grant(ctx, reviewer.address, 'reviewer');
-  cookie = (await signInWithWallet(ctx.app, reviewer)).cookie;
-});
-afterEach(async () => {
-  await other?.close();
-  other = null;
-  await ctx.close();
+  ({ cookie } = await signedInAs(ctx, 'reviewer'));
 });
 
 /** A second app on the same database (its own connection), as a second server process. */
 async function secondApp(): Promise<App> {
-  const handle = connectDatabase(ctx.config);
-  const app = await buildApp(ctx.config, { database: handle, logStream: false, now: () => clock });
-  await app.ready();
-  let closed = false;
-  other = {
-    app,
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      await app.close();
-      await handle.db.destroy();
-    },
-  };
-  return app;
+  other = await buildSecondApp(ctx, { now: () => ctx.clock });
+  return other.app;
 }
 
 async function overview() {
@@ -85,28 +55,28 @@ describe('GET /api/admin/overview', () => {
     await ctx.app.lookupCounts.flush();
     expect((await overview()).lookupsLastHour).toBe(2);
     // The other process adds its counts when it stops (and every few seconds while it runs).
-    await other!.close();
+    await other.close();
     expect((await overview()).lookupsLastHour).toBe(5);
 
     // A minute later the same minute's row grows; the older counts stay in the hour.
-    clock += minute;
+    ctx.clock += minute;
     await lookup(ctx.app);
     await ctx.app.lookupCounts.flush();
     expect((await overview()).lookupsLastHour).toBe(6);
     expect(await ctx.handle.db.selectFrom('lookup_counts').select('minute').execute()).toHaveLength(2);
 
     // The hour is the current minute and the 59 before it.
-    clock += 29 * minute;
+    ctx.clock += 29 * minute;
     expect((await overview()).lookupsLastHour).toBe(6);
-    clock += 29 * minute;
+    ctx.clock += 29 * minute;
     expect((await overview()).lookupsLastHour).toBe(6);
-    clock += minute;
+    ctx.clock += minute;
     expect((await overview()).lookupsLastHour).toBe(1);
-    clock += minute;
+    ctx.clock += minute;
     expect((await overview()).lookupsLastHour).toBe(0);
 
     // The janitor removes minutes a day old.
-    expect(await pruneLookupCounts(ctx.handle.db, clock + day)).toBe(2);
+    expect(await pruneLookupCounts(ctx.handle.db, ctx.clock + day)).toBe(2);
     expect(await ctx.handle.db.selectFrom('lookup_counts').selectAll().execute()).toEqual([]);
   });
 
@@ -141,7 +111,7 @@ describe('GET /api/admin/overview', () => {
     });
     expect(filed.statusCode).toBe(201);
 
-    const midnight = clock - (clock % day);
+    const midnight = ctx.clock - (ctx.clock % day);
     const claim = (id: number, at: number) => ({
       user_id: holder.userId,
       tweet_id: String(1990000000000000000n + BigInt(id)),
@@ -152,7 +122,7 @@ describe('GET /api/admin/overview', () => {
       created_at: at,
       meme_id: null,
     });
-    await ctx.handle.db.insertInto('tweet_claims').values([claim(1, midnight - 1), claim(2, midnight), claim(3, clock)]).execute();
+    await ctx.handle.db.insertInto('tweet_claims').values([claim(1, midnight - 1), claim(2, midnight), claim(3, ctx.clock)]).execute();
 
     upstream.set('/height', { kind: 'text', body: 'down', status: 500 });
     await ctx.app.inject({ method: 'GET', url: '/api/chain/tip-height?onUnavailable=state' });
@@ -163,16 +133,14 @@ describe('GET /api/admin/overview', () => {
   });
 
   it('names the last backup, who took it and whether its files are all there', async () => {
-    clock = Date.UTC(2026, 10, 27, 6, 30, 0);
-    const taken = await createBackup(ctx.config, { now: () => clock });
+    ctx.clock = Date.UTC(2026, 10, 27, 6, 30, 0);
+    const taken = await createBackup(ctx.config, { now: () => ctx.clock });
     const name = path.basename(taken.folder);
-    await appendAudit(ctx.handle.db, commandActor('ops'), { action: 'backup', target: name, after: { id: taken.manifest.id } }, clock);
+    await appendAudit(ctx.handle.db, commandActor('ops'), { action: 'backup', target: name, after: { id: taken.manifest.id } }, ctx.clock);
     // A fresh sign-in: the clock moved back before the reviewer's session.
-    const reviewer = createTestWallet('p2tr');
-    await grant(ctx, reviewer.address, 'reviewer');
-    cookie = (await signInWithWallet(ctx.app, reviewer)).cookie;
+    ({ cookie } = await signedInAs(ctx, 'reviewer'));
 
-    expect((await overview()).lastBackup).toEqual({ at: new Date(clock).toISOString(), file: name, checked: true, by: 'cli:ops' });
+    expect((await overview()).lastBackup).toEqual({ at: new Date(ctx.clock).toISOString(), file: name, checked: true, by: 'cli:ops' });
 
     const file = taken.manifest.files.find((entry) => entry.path !== 'manifest.json')!;
     fs.rmSync(path.join(taken.folder, ...file.path.split('/')));
@@ -180,9 +148,7 @@ describe('GET /api/admin/overview', () => {
   });
 
   it('reads the launch switches as stored, at once', async () => {
-    const admin = createTestWallet('p2tr');
-    await grant(ctx, admin.address, 'admin');
-    const adminCookie = (await signInWithWallet(ctx.app, admin)).cookie;
+    const adminCookie = (await signedInAs(ctx, 'admin')).cookie;
     const paused = await ctx.app.inject({
       method: 'POST',
       url: '/api/admin/launch',
@@ -190,6 +156,6 @@ describe('GET /api/admin/overview', () => {
       payload: { command: 'pause', reason: 'Checking the list.' },
     });
     expect(paused.statusCode, paused.body).toBe(200);
-    expect((await overview()).launch.pause).toEqual({ reason: 'Checking the list.', since: new Date(clock).toISOString() });
+    expect((await overview()).launch.pause).toEqual({ reason: 'Checking the list.', since: new Date(ctx.clock).toISOString() });
   });
 });

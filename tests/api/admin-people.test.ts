@@ -1,33 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { grant } from '../helpers/admin-callers.js';
-import { createTestWallet } from '../helpers/bitcoin-signer.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
-import { signInWithWallet } from '../helpers/wallet-sign-in.js';
+import { describe, expect, it } from 'vitest';
+import { signedInAs } from '../helpers/admin-callers.js';
+import { useTestApp } from '../helpers/build-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 import { loginCookie } from '../helpers/x-flow.js';
 
-let ctx: TestContext;
-let clock: number;
-beforeEach(async () => {
-  clock = Date.parse('2026-12-01T10:00:00Z');
-  ctx = await createTestApp({}, { now: () => clock });
-});
-afterEach(async () => ctx.close());
+const ctx = useTestApp({}, { clock: Date.parse('2026-12-01T10:00:00Z') });
 
 const member = mainnetWallets.taproot;
 const other = mainnetWallets.segwitKey;
 
-async function signedInAdmin() {
-  const wallet = createTestWallet('p2tr');
-  await grant(ctx, wallet.address, 'admin');
-  return { wallet: wallet.address, cookie: (await signInWithWallet(ctx.app, wallet)).cookie };
-}
+const signedInAdmin = () => signedInAs(ctx, 'admin');
 
 /** A member with an X account linked now (after an earlier one), two claims, 30 points and an answered dispute. */
 async function seedMember(admin: { cookie: string }) {
   const session = await loginCookie(ctx.app, member);
   const db = ctx.handle.db;
-  const at = clock - 86_400_000;
+  const at = ctx.clock - 86_400_000;
   await db.insertInto('x_account_bindings').values({ x_user_id: '1001', user_id: session.userId, created_at: at }).execute();
   await db.insertInto('x_account_bindings').values({ x_user_id: '2002', user_id: session.userId, created_at: at + 1000 }).execute();
   await db
@@ -107,7 +95,7 @@ describe('the people of the operator console', () => {
     const session = await seedMember(admin);
     await ctx.handle.db
       .insertInto('sessions')
-      .values({ id_hash: 'a'.repeat(64), user_id: session.userId, created_at: clock - 40 * 86_400_000, expires_at: clock - 10 * 86_400_000, proven: 1, wallet_name: 'Xverse' })
+      .values({ id_hash: 'a'.repeat(64), user_id: session.userId, created_at: ctx.clock - 40 * 86_400_000, expires_at: ctx.clock - 10 * 86_400_000, proven: 1, wallet_name: 'Xverse' })
       .execute();
     const response = await record(admin.cookie, member);
     expect(response.statusCode).toBe(200);
@@ -152,7 +140,7 @@ describe('the people of the operator console', () => {
     const session = await seedMember(admin);
     const leaderboard = async () => {
       // Past the leaderboard's cache time; its first read after that refreshes it.
-      clock += 31_000;
+      ctx.clock += 31_000;
       await ctx.app.inject({ method: 'GET', url: '/api/mining/leaderboard' });
       await new Promise((resolve) => setTimeout(resolve, 50));
       const response = await ctx.app.inject({ method: 'GET', url: '/api/mining/leaderboard', headers: { cookie: session.cookie } });

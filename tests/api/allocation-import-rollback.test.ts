@@ -1,13 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { madeUpWallet } from '../../server/features/demo/made-up-wallets.js';
 import { importAllocationsFile, removeAllocationSource } from '../../server/features/imports/index.js';
-import type { AppConfig } from '../../server/platform/config.js';
-import type { Database } from '../../server/platform/db/schema.js';
+import { useTestDatabase } from '../helpers/build-app.js';
 import { databaseContents, refusedInsertMessage, refuseInserts } from '../helpers/rollback-checks.js';
-import { createTestDatabase } from '../helpers/test-app.js';
 import { postgresUrl } from '../helpers/test-database.js';
 
 /**
@@ -15,24 +12,18 @@ import { postgresUrl } from '../helpers/test-database.js';
  * the stored tree, the published root and the audit entry commit together or not at all. The audit
  * entry is the change's last write; the database refuses it here, and nothing of the change is left.
  */
-let config: AppConfig;
-let db: Kysely<Database>;
-let close: () => Promise<void>;
-beforeEach(async () => {
-  ({ config, db, close } = await createTestDatabase());
-});
-afterEach(async () => close());
+const database = useTestDatabase();
 
 const writeList = (name: string, holders: number) => {
   const rows = Array.from({ length: holders }, (_, i) => `${madeUpWallet('taproot', `rollback-${i}`)},Holder Airdrop,${i + 1}`);
-  const file = path.join(config.dataDir, name);
+  const file = path.join(database.config.dataDir, name);
   fs.writeFileSync(file, ['wallet_address,category,tokens', ...rows].join('\n') + '\n');
   return file;
 };
 
 const tableCounts = async () => {
   const count = async (table: 'allocation_records' | 'allocation_snapshots' | 'allocation_tree' | 'allocation_tree_buckets' | 'published_roots' | 'audit_log') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   return {
     records: await count('allocation_records'),
     snapshots: await count('allocation_snapshots'),
@@ -46,26 +37,26 @@ const tableCounts = async () => {
 describe(`a written allocation list change on ${postgresUrl ? 'PostgreSQL' : 'SQLite'}`, () => {
   it('leaves nothing of a first import (records, snapshot, tree, published root) when its audit entry fails', async () => {
     const list = writeList('launch.csv', 50);
-    await refuseInserts(db, 'audit_log');
-    const before = await databaseContents(db);
+    await refuseInserts(database.db, 'audit_log');
+    const before = await databaseContents(database.db);
 
-    await expect(importAllocationsFile(db, list, { source: 'launch' })).rejects.toThrow(refusedInsertMessage);
+    await expect(importAllocationsFile(database.db, list, { source: 'launch' })).rejects.toThrow(refusedInsertMessage);
 
     expect(await tableCounts()).toEqual({ records: 0, snapshots: 0, trees: 0, buckets: 0, roots: 0, audit: 0 });
-    expect(await databaseContents(db)).toEqual(before);
+    expect(await databaseContents(database.db)).toEqual(before);
   });
 
   it('leaves the published list as it was when the audit entry of a correction or a removal after the reveal fails', async () => {
     // No reveal schedule: the list is public, so the first import published its root.
-    expect(await importAllocationsFile(db, writeList('launch.csv', 50), { source: 'launch' })).toMatchObject({ ok: true });
+    expect(await importAllocationsFile(database.db, writeList('launch.csv', 50), { source: 'launch' })).toMatchObject({ ok: true });
     expect(await tableCounts()).toMatchObject({ records: 50, snapshots: 1, trees: 1, roots: 1, audit: 1 });
-    await refuseInserts(db, 'audit_log');
-    const before = await databaseContents(db);
+    await refuseInserts(database.db, 'audit_log');
+    const before = await databaseContents(database.db);
 
     const correction = { source: 'launch', replace: true, afterReveal: { reason: 'a corrected list' } };
-    await expect(importAllocationsFile(db, writeList('corrected.csv', 40), correction)).rejects.toThrow(refusedInsertMessage);
-    await expect(removeAllocationSource(db, 'launch', { replace: true, afterReveal: { reason: 'withdrawn' } })).rejects.toThrow(refusedInsertMessage);
+    await expect(importAllocationsFile(database.db, writeList('corrected.csv', 40), correction)).rejects.toThrow(refusedInsertMessage);
+    await expect(removeAllocationSource(database.db, 'launch', { replace: true, afterReveal: { reason: 'withdrawn' } })).rejects.toThrow(refusedInsertMessage);
 
-    expect(await databaseContents(db)).toEqual(before);
+    expect(await databaseContents(database.db)).toEqual(before);
   });
 });

@@ -1,18 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/free-port.js';
 import { answerLookupMany, planLookupMany } from '../../server/features/allocation/allocation-lookup-many.service.js';
+import { build, type TestApp } from '../helpers/build-app.js';
 import { countStatements } from '../helpers/counting-connection.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { fakeWallet, mainnetWallets } from '../helpers/wallets.js';
 
 /** A holder with several wallets sees each one's allocation and what they add up to, in one request. */
 
-let ctx: TestContext | undefined;
-afterEach(async () => {
-  await ctx?.close();
-  ctx = undefined;
-});
+let ctx: TestApp | undefined;
 
 const records = [
   { wallet: mainnetWallets.taproot, category: 'Holder Airdrop', tokens: '34123.1' },
@@ -24,7 +20,7 @@ const records = [
 ];
 
 async function app(env: Record<string, string> = {}) {
-  ctx = await createTestApp(env);
+  ctx = await build(env);
   await seedAllocationRecords(ctx.handle.db, records);
   return ctx.app;
 }

@@ -1,12 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/build-app.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 import { labelAllocationSnapshot } from '../../server/features/allocation/allocation-snapshot.service.js';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 beforeEach(async () => {
-  ctx = await createTestApp();
   await seedAllocationRecords(ctx.handle.db, [
     { wallet: mainnetWallets.taproot, category: 'Holder Airdrop', tokens: '34123' },
     { wallet: mainnetWallets.taproot, category: 'Whale Bonus #2', tokens: '11259.59' },
@@ -18,7 +17,6 @@ beforeEach(async () => {
     { wallet: "x' OR '1'='1", category: '<b>odd</b>', tokens: '1' },
   ]);
 });
-afterEach(async () => ctx.close());
 
 function lookup(walletAddress: unknown) {
   return ctx.app.inject({ method: 'POST', url: '/api/allocation/lookup', payload: { walletAddress } });

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { idRangeQuery, walletLeafRowsQuery } from '../../server/features/allocation/allocation-leaves.repository.js';
 import { bucketQuery, storedTreeSummaryQuery } from '../../server/features/allocation/allocation-tree.repository.js';
+import { useSharedDatabase } from '../helpers/build-app.js';
 import { explainQuery } from '../helpers/query-plan.js';
-import { createTestDatabase } from '../helpers/test-app.js';
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => database.close());
+const database = useSharedDatabase();
 
 const plan = (query: Parameters<typeof explainQuery>[2]) => explainQuery(database.db, Boolean(database.config.databaseUrl), query);
 const postgres = () => Boolean(database.config.databaseUrl);

@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { recordAllocationSnapshot } from '../../server/features/allocation/allocation-snapshot.service.js';
 import { computeAllocationRoot } from '../../server/features/allocation/allocation-tree.js';
 import { nodeSha256 } from '../../server/platform/lib/node-sha256.js';
 import { importAllocationsFile } from '../../server/features/imports/index.js';
 import { allocationLeafText, merkleRoot, verifyAllocationLeaf } from '../../shared/merkle.js';
 import { toMicro } from '../../shared/token-amount.js';
+import { buildDatabase, useTestApp } from '../helpers/build-app.js';
 import { projectRoot } from '../helpers/run-cli.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
-import { createTestApp, createTestDatabase, type TestContext } from '../helpers/test-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 
 const fixture = path.join(projectRoot, 'tests/fixtures/allocations-merkle.csv');
@@ -40,38 +40,28 @@ describe('the Merkle root over the allocation table', () => {
 
     const roots: Array<string | null> = [];
     for (const order of [lines, [...lines].reverse(), [...lines.slice(4), ...lines.slice(0, 4)]]) {
-      const database = await createTestDatabase();
-      try {
-        const file = writeCsv(database.config.dataDir, 'allocations.csv', order);
-        const imported = await importAllocationsFile(database.db, file);
-        expect(imported.ok).toBe(true);
-        roots.push((await computeAllocationRoot(database.db)).root);
-      } finally {
-        await database.close();
-      }
+      const database = await buildDatabase();
+      const file = writeCsv(database.config.dataDir, 'allocations.csv', order);
+      const imported = await importAllocationsFile(database.db, file);
+      expect(imported.ok).toBe(true);
+      roots.push((await computeAllocationRoot(database.db)).root);
     }
     expect(roots).toEqual([fixtureRoot, fixtureRoot, fixtureRoot]);
   });
 
   it('is none for an empty table', async () => {
-    const database = await createTestDatabase();
-    try {
-      expect(await computeAllocationRoot(database.db)).toEqual({ root: null, leafCount: 0, asOfBlock: null });
-    } finally {
-      await database.close();
-    }
+    const database = await buildDatabase();
+    expect(await computeAllocationRoot(database.db)).toEqual({ root: null, leafCount: 0, asOfBlock: null });
   });
 });
 
 describe('GET /api/allocation/root and /proof', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp();
   beforeEach(async () => {
-    ctx = await createTestApp();
     const imported = await importAllocationsFile(ctx.handle.db, fixture, { source: 'snapshot-1' });
     expect(imported.ok).toBe(true);
     await recordAllocationSnapshot(ctx.handle.db, { source: 'snapshot-1', asOfBlock: 921_330 });
   });
-  afterEach(async () => ctx.close());
 
   const getRoot = async () => (await ctx.app.inject({ method: 'GET', url: '/api/allocation/root' })).json();
   const getProof = (wallet: string) =>

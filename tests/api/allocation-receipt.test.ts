@@ -1,14 +1,14 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { nodeSha256 } from '../../server/platform/lib/node-sha256.js';
 import { type AllocationReceipt, allocationReceipt, checkReceipt } from '../../shared/allocation-receipt.js';
+import { testFolder } from '../helpers/backup-drill.js';
+import { useTestApp } from '../helpers/build-app.js';
 import { projectRoot } from '../helpers/run-cli.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 
 /** A holder's receipt checks out later with no server: in the page's code and in the documented script. */
@@ -16,21 +16,16 @@ import { mainnetWallets } from '../helpers/wallets.js';
 const run = promisify(execFile);
 const wallet = mainnetWallets.taproot;
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let dir: string;
 beforeEach(async () => {
-  ctx = await createTestApp();
   await seedAllocationRecords(ctx.handle.db, [
     { wallet, category: 'Holder Airdrop', tokens: '34123' },
     { wallet, category: 'Whale Bonus #1', tokens: '7506.06' },
     { wallet: mainnetWallets.legacy, category: 'Public Sale', tokens: '0.1' },
     { wallet: mainnetWallets.p2sh, category: 'Holder Airdrop', tokens: '1' },
   ]);
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'receipt-'));
-});
-afterEach(async () => {
-  await ctx.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  dir = testFolder('receipt-');
 });
 
 async function receipt(): Promise<AllocationReceipt> {

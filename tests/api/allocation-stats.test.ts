@@ -1,17 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { allocationStatsCacheMs } from '../../server/features/allocation/allocation.routes.js';
 import { allocationStatsScans } from '../../server/features/allocation/allocation-stats.service.js';
 import { fromMicro, toMicro } from '../../shared/token-amount.js';
 import { answerAfterChange } from '../helpers/answer-after-change.js';
+import { build, useTestApp } from '../helpers/build-app.js';
 import { seedAllocationRecords, seedPointsAllocations } from '../helpers/seed.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { fakeWallet, mainnetWallets } from '../helpers/wallets.js';
 
-let ctx: TestContext;
-beforeEach(async () => {
-  ctx = await createTestApp();
-});
-afterEach(async () => ctx.close());
+const ctx = useTestApp();
 
 const getStats = async (app = ctx.app) => app.inject({ method: 'GET', url: '/api/allocation/stats' });
 
@@ -122,46 +118,38 @@ describe('GET /api/allocation/stats', () => {
 
   it('answers 403 NOT_YET_REVEALED before the reveal, as the lookup does', async () => {
     const revealAt = new Date(Date.now() + 3_600_000).toISOString();
-    const hidden = await createTestApp({ ALLOCATION_REVEAL_AT: revealAt });
-    try {
-      await seed([{ wallet: mainnetWallets.taproot, category: 'Holder Airdrop', tokens: '1500' }], hidden.handle.db);
-      const response = await getStats(hidden.app);
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ error: 'NOT_YET_REVEALED', message: expect.any(String), revealsAt: revealAt, revealsAtBlock: null });
-      const lookup = await hidden.app.inject({ method: 'POST', url: '/api/allocation/lookup', payload: { walletAddress: mainnetWallets.taproot } });
-      expect(lookup.json()).toEqual(response.json());
-    } finally {
-      await hidden.close();
-    }
+    const hidden = await build({ ALLOCATION_REVEAL_AT: revealAt });
+    await seed([{ wallet: mainnetWallets.taproot, category: 'Holder Airdrop', tokens: '1500' }], hidden.handle.db);
+    const response = await getStats(hidden.app);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ error: 'NOT_YET_REVEALED', message: expect.any(String), revealsAt: revealAt, revealsAtBlock: null });
+    const lookup = await hidden.app.inject({ method: 'POST', url: '/api/allocation/lookup', payload: { walletAddress: mainnetWallets.taproot } });
+    expect(lookup.json()).toEqual(response.json());
   });
 });
 
 describe('GET /api/allocation/stats from memory', () => {
   it('reads the records once per change of the list, answers from memory for a few seconds, then the list as changed', async () => {
     let now = Date.UTC(2026, 11, 1, 12);
-    const clocked = await createTestApp({}, { now: () => now });
-    try {
-      const total = async () => (await getStats(clocked.app)).json().totalMicro as string;
-      await seed([{ wallet: mainnetWallets.taproot, category: 'Holder Airdrop', tokens: '100' }], clocked.handle.db);
-      const scans = allocationStatsScans();
-      expect(await total()).toBe('100000000');
-      const answers = await Promise.all(Array.from({ length: 20 }, () => total()));
-      expect(new Set(answers)).toEqual(new Set(['100000000']));
-      // Past its time the version is read again; the records are not, as they did not change.
-      now += allocationStatsCacheMs;
-      expect(await total()).toBe('100000000');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(allocationStatsScans()).toBe(scans + 1);
+    const clocked = await build({}, { now: () => now });
+    const total = async () => (await getStats(clocked.app)).json().totalMicro as string;
+    await seed([{ wallet: mainnetWallets.taproot, category: 'Holder Airdrop', tokens: '100' }], clocked.handle.db);
+    const scans = allocationStatsScans();
+    expect(await total()).toBe('100000000');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => total()));
+    expect(new Set(answers)).toEqual(new Set(['100000000']));
+    // Past its time the version is read again; the records are not, as they did not change.
+    now += allocationStatsCacheMs;
+    expect(await total()).toBe('100000000');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(allocationStatsScans()).toBe(scans + 1);
 
-      await seed([{ wallet: mainnetWallets.legacy, category: 'Public Sale', tokens: '0.5' }], clocked.handle.db);
-      now += allocationStatsCacheMs - 1;
-      expect(await total()).toBe('100000000');
-      // Past its time: the old answer once more while one read runs behind it, then the new one.
-      now += 1;
-      expect(await answerAfterChange(total, '100000000')).toBe('100500000');
-      expect(allocationStatsScans()).toBe(scans + 2);
-    } finally {
-      await clocked.close();
-    }
+    await seed([{ wallet: mainnetWallets.legacy, category: 'Public Sale', tokens: '0.5' }], clocked.handle.db);
+    now += allocationStatsCacheMs - 1;
+    expect(await total()).toBe('100000000');
+    // Past its time: the old answer once more while one read runs behind it, then the new one.
+    now += 1;
+    expect(await answerAfterChange(total, '100000000')).toBe('100500000');
+    expect(allocationStatsScans()).toBe(scans + 2);
   });
 });

@@ -1,17 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
-import { connectDatabase } from '../../server/platform/db/connect.js';
+import { describe, expect, it } from 'vitest';
 import { allocationTreeBuilds } from '../../server/features/allocation/allocation-tree.js';
 import { importAllocationsFile } from '../../server/features/imports/index.js';
 import { nodeSha256 } from '../../server/platform/lib/node-sha256.js';
 import { knownAllocationCategories } from '../../shared/allocation-categories.js';
 import { allocationLeafText, hashLeaf, merkleRoot, toHex, verifyAllocationLeaf } from '../../shared/merkle.js';
 import { toMicro } from '../../shared/token-amount.js';
+import { buildSecondApp, useTestDatabase } from '../helpers/build-app.js';
 import { runCli } from '../helpers/run-cli.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
-import { createTestDatabase } from '../helpers/test-app.js';
 
 interface Row {
   wallet: string;
@@ -40,11 +38,7 @@ function listOf(count: number): Row[] {
 
 const leafText = (row: Row) => allocationLeafText(row.wallet, row.category, toMicro(row.tokens));
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-beforeEach(async () => {
-  database = await createTestDatabase();
-});
-afterEach(async () => database.close());
+const database = useTestDatabase();
 
 function writeCsv(name: string, rows: readonly Row[]): string {
   const file = path.join(database.config.dataDir, name);
@@ -62,9 +56,7 @@ async function importRows(rows: readonly Row[], source: string): Promise<string 
 
 /** A server process started on the database as it stands. */
 async function freshServer() {
-  const handle = connectDatabase(database.config);
-  const app = await buildApp(database.config, { database: handle, logStream: false });
-  await app.ready();
+  const { app, close } = await buildSecondApp(database);
   return {
     root: async () => (await app.inject({ method: 'GET', url: '/api/allocation/root' })).json(),
     proof: async (address: string) => {
@@ -72,10 +64,7 @@ async function freshServer() {
       expect(response.statusCode).toBe(200);
       return response.json();
     },
-    close: async () => {
-      await app.close();
-      await handle.db.destroy();
-    },
+    close,
   };
 }
 

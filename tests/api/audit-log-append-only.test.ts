@@ -1,14 +1,10 @@
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appendAudit, commandActor } from '../../server/features/audit/audit.service.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { useTestApp } from '../helpers/build-app.js';
 import { postgresUrl } from '../helpers/test-database.js';
 
-let ctx: TestContext;
-beforeEach(async () => {
-  ctx = await createTestApp();
-});
-afterEach(async () => ctx.close());
+const ctx = useTestApp();
 
 const entries = () => ctx.handle.db.selectFrom('audit_log').selectAll().orderBy('id').execute();
 

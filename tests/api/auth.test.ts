@@ -1,15 +1,12 @@
 import supertest from 'supertest';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setBlocked } from '../../server/features/users/users.repository.js';
 import { findUserByWallet } from '../../server/features/users/users.repository.js';
-import { cookiePair, createTestApp, type TestContext } from '../helpers/test-app.js';
+import { useTestApp } from '../helpers/build-app.js';
+import { cookiePair } from '../helpers/test-app.js';
 import { fakeWallet, mainnetWallets } from '../helpers/wallets.js';
 
-let ctx: TestContext;
-beforeEach(async () => {
-  ctx = await createTestApp();
-});
-afterEach(async () => ctx.close());
+const ctx = useTestApp();
 
 async function login(walletAddress: string, extra: Record<string, unknown> = {}) {
   return ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { walletAddress, ...extra } });
@@ -194,8 +191,7 @@ describe('session lifecycle', () => {
 
 describe('login rate limit', () => {
   it('answers 429 in the error format past the per-IP limit', async () => {
-    await ctx.close();
-    ctx = await createTestApp({ LOGIN_RATE_LIMIT: '3' });
+    await ctx.rebuild({ LOGIN_RATE_LIMIT: '3' });
     for (let i = 0; i < 3; i++) expect((await login(mainnetWallets.taproot)).statusCode).toBe(200);
     const limited = await login(mainnetWallets.taproot);
     expect(limited.statusCode).toBe(429);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import type { AppConfig } from '../../server/platform/config.js';
 import { connectDatabase } from '../../server/platform/db/connect.js';
@@ -11,34 +11,17 @@ import { computeAllocationRoot } from '../../server/features/allocation/allocati
 import { createBackup } from '../../server/features/backups/backup.service.js';
 import { RestoreRefused, restoreBackup } from '../../server/features/backups/restore.service.js';
 import { importAllocationsFile, importPayoutsFile } from '../../server/features/imports/index.js';
-import { lookupAnswers, tempFolder, writeAllocationCsv } from '../helpers/backup-drill.js';
+import { lookupAnswers, testFolder, writeAllocationCsv } from '../helpers/backup-drill.js';
+import { useTestApp } from '../helpers/build-app.js';
 import { projectRoot, runCli } from '../helpers/run-cli.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
 import { mountSmallDisk } from '../helpers/small-disk.js';
-import { cookiePair, createTestApp, type TestContext } from '../helpers/test-app.js';
+import { cookiePair } from '../helpers/test-app.js';
 import { postgresUrl } from '../helpers/test-database.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 
-let ctx: TestContext;
-let folders: { cleanup: () => void }[];
-let afterTest: (() => Promise<void>)[];
-beforeEach(async () => {
-  // The writer signs in far more often than a visitor may.
-  ctx = await createTestApp({ LOGIN_RATE_LIMIT: '100000' });
-  folders = [];
-  afterTest = [];
-});
-afterEach(async () => {
-  for (const run of afterTest.reverse()) await run();
-  await ctx.close();
-  for (const folder of folders) folder.cleanup();
-});
-
-function folder(prefix: string): string {
-  const made = tempFolder(prefix);
-  folders.push(made);
-  return made.dir;
-}
+// The writer signs in far more often than a visitor may.
+const ctx = useTestApp({ LOGIN_RATE_LIMIT: '100000' });
 
 function busyIsFine(error: unknown): void {
   if (!(error instanceof DatabaseBusyError)) throw error;
@@ -83,14 +66,14 @@ function startApiWriter() {
 
 /** An empty place to restore into: a new DATA_DIR, or on PostgreSQL a new database where the dumped schema is free. */
 async function restoreTarget(): Promise<AppConfig> {
-  const dataDir = folder('acorn-restored-');
+  const dataDir = testFolder('acorn-restored-');
   if (!postgresUrl) return { ...ctx.config, dataDir: path.join(dataDir, 'data') };
   const name = `r_${path.basename(dataDir).replace(/[^a-z0-9]/gi, '').toLowerCase()}`;
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  afterTest.push(async () => {
+  onTestFinished(async () => {
     const client = new pg.Client({ connectionString: postgresUrl! });
     await client.connect();
     await client.query(`drop database if exists ${name} with (force)`);
@@ -109,18 +92,18 @@ describe('backup and restore', () => {
       db,
       Array.from({ length: 5000 }, (_, i) => ({ wallet: `filler-${i}`, category: 'Holder Airdrop', tokens: String(i + 1) })),
     );
-    const late = path.join(folder('acorn-csv-'), 'late.csv');
+    const late = path.join(testFolder('acorn-csv-'), 'late.csv');
     writeAllocationCsv(late, 20_000, 'bc1qlate');
     const before = await lookupAnswers(ctx.app);
     const rootBefore = (await computeAllocationRoot(db)).root;
 
     const writer = startApiWriter();
-    afterTest.push(writer.stop);
+    onTestFinished(writer.stop);
     await writer.first;
     // The list is public (no reveal schedule) and its root published by the first import: this one corrects it.
     const importing = importAllocationsFile(db, late, { source: 'late', allowUncheckedAddresses: true, afterReveal: { reason: 'a late source' } });
     const writtenBefore = writer.written();
-    const backup = await createBackup(ctx.config, { to: folder('acorn-backups-') });
+    const backup = await createBackup(ctx.config, { to: testFolder('acorn-backups-') });
     const writtenDuring = writer.written() - writtenBefore;
     const imported = await importing;
     await writer.stop();
@@ -151,7 +134,7 @@ describe('backup and restore', () => {
 
   it('npm run backup writes its entry to the live audit log, and npm run restore one naming the backup into the restored database', async () => {
     await seedAllocationRecords(ctx.handle.db, [{ wallet: mainnetWallets.taproot, category: 'Holder Airdrop', tokens: '10' }]);
-    const made = await runCli('backup', ['--to', folder('acorn-cli-backups-')], ctx.config);
+    const made = await runCli('backup', ['--to', testFolder('acorn-cli-backups-')], ctx.config);
     expect(made.code, made.stderr).toBe(0);
     const backupFolder = /^backup written: (.+)$/m.exec(made.stdout)![1]!;
     const live = await ctx.handle.db.selectFrom('audit_log').select(['action', 'target']).execute();
@@ -173,12 +156,12 @@ describe('backup and restore', () => {
   it('counts the payouts and their transactions in the manifest and brings them back with a restore', async () => {
     const db = ctx.handle.db;
     await importAllocationsFile(db, path.join(projectRoot, 'tests/fixtures/allocations-good.csv'), { source: 'base' });
-    const paid = path.join(folder('acorn-csv-'), 'paid.csv');
+    const paid = path.join(testFolder('acorn-csv-'), 'paid.csv');
     fs.writeFileSync(paid, `wallet_address,category,txid,vout\n${mainnetWallets.segwitKey},Holder Airdrop,${'a'.repeat(64)},0\n${mainnetWallets.p2sh},Staking Season 1,${'b'.repeat(64)},\n`);
     expect((await importPayoutsFile(db, paid)).ok).toBe(true);
     const payouts = await db.selectFrom('payouts').select(['wallet_address', 'category', 'txid', 'vout']).orderBy('id').execute();
 
-    const backup = await createBackup(ctx.config, { to: folder('acorn-backups-') });
+    const backup = await createBackup(ctx.config, { to: testFolder('acorn-backups-') });
     expect(backup.manifest.tables).toMatchObject({ payouts: 2, payout_transactions: 2 });
     const target = await restoreTarget();
     const checks: string[] = [];
@@ -198,7 +181,7 @@ describe('backup and restore', () => {
 
   it('restores nothing when a check after the copy fails (row counts that differ from the manifest)', async () => {
     await seedAllocationRecords(ctx.handle.db, [{ wallet: mainnetWallets.taproot, category: 'Holder Airdrop', tokens: '7' }]);
-    const backup = await createBackup(ctx.config, { to: folder('acorn-backups-') });
+    const backup = await createBackup(ctx.config, { to: testFolder('acorn-backups-') });
     const manifestFile = path.join(backup.folder, 'manifest.json');
     const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
     manifest.tables.allocation_records = 2;
@@ -226,7 +209,7 @@ describe('backup and restore', () => {
       context.skip(`needs a small tmpfs: ${disk.problem}`);
       return;
     }
-    afterTest.push(async () => disk.unmount());
+    onTestFinished(async () => disk.unmount());
     disk.fill();
     await expect(createBackup(ctx.config, { to: disk.dir })).rejects.toThrow(/^the backup failed and nothing was kept: .*no space left/i);
     expect(fs.readdirSync(disk.dir).filter((name) => name !== 'filler.bin')).toEqual([]);
@@ -239,12 +222,12 @@ describe('backup and restore', () => {
   it.runIf(postgresUrl)('says when pg_dump is not on the PATH or older than the server, and keeps nothing', async () => {
     // A PATH holding node, npm and the shell npm runs scripts with (the CLI runs as `npm run backup`) and,
     // in the second run, a pg_dump of PostgreSQL 9.
-    const bin = folder('acorn-bin-');
+    const bin = testFolder('acorn-bin-');
     fs.symlinkSync(process.execPath, path.join(bin, 'node'));
     const npm = (process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, 'npm')).find((file) => fs.existsSync(file));
     fs.symlinkSync(fs.realpathSync(npm!), path.join(bin, 'npm'));
     fs.symlinkSync('/bin/sh', path.join(bin, 'sh'));
-    const to = folder('acorn-backups-');
+    const to = testFolder('acorn-backups-');
     const missing = await runCli('backup', ['--to', to], ctx.config, { PATH: bin });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('pg_dump is not on the PATH: install PostgreSQL\'s client tools');
@@ -257,7 +240,7 @@ describe('backup and restore', () => {
   });
 
   it.runIf(postgresUrl)('refuses to restore into a PostgreSQL schema that holds tables', async () => {
-    const backup = await createBackup(ctx.config, { to: folder('acorn-backups-') });
+    const backup = await createBackup(ctx.config, { to: testFolder('acorn-backups-') });
     const checks: string[] = [];
     const restoring = restoreBackup(ctx.config, { backup: backup.folder, onCheck: ({ ok, text }) => checks.push(`${ok ? 'ok' : 'FAIL'} ${text}`) });
     await expect(restoring).rejects.toBeInstanceOf(RestoreRefused);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import type { AppConfig } from '../../server/platform/config.js';
 import { connectDatabase } from '../../server/platform/db/connect.js';
@@ -14,24 +14,20 @@ import {
   retryAfterFailureMs,
 } from '../../server/features/backups/backup-schedule.service.js';
 import { scheduledBackupLockKey } from '../../server/features/backups/backup-schedule.service.js';
+import { useTestApp } from '../helpers/build-app.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { postgresUrl } from '../helpers/test-database.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 
 const hour = 3_600_000;
-let ctx: TestContext;
+const ctx = useTestApp({ BACKUP_INTERVAL_HOURS: '1', BACKUP_KEEP: '2' });
+// The schedules' clock (the app keeps the wall clock).
 let clock: number;
 const now = () => clock;
 
 beforeEach(async () => {
-  ctx = await createTestApp({ BACKUP_INTERVAL_HOURS: '1', BACKUP_KEEP: '2' });
   await seedAllocationRecords(ctx.handle.db, [{ wallet: mainnetWallets.taproot, category: 'Holder Airdrop', tokens: '1500' }]);
   clock = Date.parse('2026-11-26T10:00:00Z');
-});
-
-afterEach(async () => {
-  await ctx.close();
 });
 
 const scheduleOf = (config: AppConfig = ctx.config) =>

@@ -1,30 +1,22 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setStakingStats } from '../../server/features/settings/settings.repository.js';
 import { answerAfterChange } from '../helpers/answer-after-change.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
-import { type FakeUpstream, startFakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
+import { build, type TestApp } from '../helpers/build-app.js';
+import { useFakeUpstream } from '../helpers/fake-upstream.js';
 
-let upstream: FakeUpstream;
-let ctx: TestContext | undefined;
-
-beforeAll(async () => {
-  upstream = await startFakeUpstream();
-});
-afterAll(async () => upstream.close());
-afterEach(async () => {
-  await ctx?.close();
-  ctx = undefined;
-});
+// The explorers, marketplace and staking source of the test: the tests set their answers before the app starts.
+const upstream = useFakeUpstream();
+let ctx: TestApp | undefined;
 
 async function appWith(env: Record<string, string> = {}, now?: () => number) {
-  ctx = await createTestApp(
+  ctx = await build(
     {
       BLOCK_HEIGHT_URLS: `${upstream.url}/primary/height,${upstream.url}/backup/height`,
       MARKETPLACE_API_BASE: upstream.url,
       UPSTREAM_TIMEOUT_MS: '300',
       ...env,
     },
-    now ? { now } : {},
+    { now },
   );
   return ctx.app;
 }

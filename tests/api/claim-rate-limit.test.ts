@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/platform/config.js';
 import { keepRefusalRecord, refusalsKeptPerMemberPerDay } from '../../server/features/claims/claims.service.js';
 import { createTestWallet } from '../helpers/bitcoin-signer.js';
 import { requestMemeClaim, requestTweetClaim } from '../helpers/claim-requests.js';
-import { type FakeX, startFakeX } from '../../scripts/fake-x/fake-x.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
-import { connectX, loginCookie } from '../helpers/x-flow.js';
+import { buildWithFakeX, type FakeXApp, type Member, memberWithX, miningEnv } from '../helpers/fake-x-app.js';
 
 /** Claim attempts are limited per member and per IP (CLAIM_RATE_LIMIT), and refused ones are kept within a daily bound. */
 
@@ -13,42 +11,23 @@ const tweetText =
   'Squirrels stacking acorns on Bitcoin all winter long. The ordinals community never sleeps and neither do we. #ACORN #BRC20';
 const day = 24 * 60 * 60 * 1000;
 
-let fakeX: FakeX;
-let ctx: TestContext;
+let ctx: FakeXApp;
 let nextPostId = 1980000000000000000n;
 let nextXId = 9100;
 
-interface Member {
-  cookie: string;
-  userId: number;
-  xId: string;
-}
-
-beforeAll(async () => {
-  fakeX = await startFakeX();
-});
-afterAll(async () => fakeX.close());
-
 async function app(env: Record<string, string> = {}) {
-  const started = await createTestApp({ ...fakeX.env, MINING_OPEN: 'true', UPSTREAM_TIMEOUT_MS: '500', PUBLIC_URL: 'https://acorn.example', ...env });
-  onTestFinished(() => started.close());
-  ctx = started;
+  ctx = await buildWithFakeX({ ...miningEnv, ...env });
 }
 
 /** A new member with X linked (a fresh wallet each time). */
 async function member(): Promise<Member> {
-  const wallet = createTestWallet('p2tr').address;
   const xId = String(nextXId++);
-  fakeX.setNextUser({ id: xId, username: `limited${xId}`, verifiedType: 'none' });
-  const session = await loginCookie(ctx.app, wallet);
-  const { exchange } = await connectX(ctx.app, session, wallet);
-  if (exchange.statusCode !== 200) throw new Error(exchange.body);
-  return { ...session, xId };
+  return memberWithX(ctx, createTestWallet('p2tr').address, { id: xId, username: `limited${xId}`, verifiedType: 'none' });
 }
 
 function publish(authorId: string): string {
   nextPostId += 1n;
-  fakeX.addPost(nextPostId.toString(), { authorId, text: tweetText, createdAt: new Date() });
+  ctx.fakeX.addPost(nextPostId.toString(), { authorId, text: tweetText, createdAt: new Date() });
   return nextPostId.toString();
 }
 

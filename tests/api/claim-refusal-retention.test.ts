@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { connectDatabase } from '../../server/platform/db/connect.js';
 import { insertRefusal } from '../../server/features/claims/claims.repository.js';
@@ -6,16 +6,15 @@ import { runJanitorPass } from '../../server/features/janitor/janitor.service.js
 import { createUploadStore } from '../../server/features/uploads/create-upload-store.js';
 import { grant } from '../helpers/admin-callers.js';
 import { createTestWallet } from '../helpers/bitcoin-signer.js';
+import { build, type TestApp } from '../helpers/build-app.js';
 import { runCli } from '../helpers/run-cli.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { signInWithWallet } from '../helpers/wallet-sign-in.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 import { loginCookie } from '../helpers/x-flow.js';
 
 const day = 24 * 60 * 60 * 1000;
 
-let ctx: TestContext;
-afterEach(async () => ctx.close());
+let ctx: TestApp;
 
 /** A refused attempt of the member's, kept at `at`; `name` ends its post URL. */
 async function refusedAt(userId: number, name: string, at: number) {
@@ -42,7 +41,7 @@ async function refusedPostsListed(): Promise<string[]> {
 
 describe('the janitor and refused claim attempts', () => {
   it('deletes refused attempts older than 90 days by the injected clock and keeps the newer ones', async () => {
-    ctx = await createTestApp();
+    ctx = await build();
     const { userId } = await loginCookie(ctx.app, mainnetWallets.taproot);
     const now = Date.UTC(2027, 5, 1);
     await refusedAt(userId, 'old', now - 90 * day - 1);
@@ -58,7 +57,7 @@ describe('the janitor and refused claim attempts', () => {
   });
 
   it("logs how many the server's janitor deleted", async () => {
-    ctx = await createTestApp();
+    ctx = await build();
     const { userId } = await loginCookie(ctx.app, mainnetWallets.taproot);
     // The server's janitor reads the system clock: a quarter apart from the limit either way.
     await refusedAt(userId, 'old', Date.now() - 120 * day);
@@ -79,7 +78,7 @@ describe('the janitor and refused claim attempts', () => {
   });
 
   it('npm run cleanup prints how many it deleted', async () => {
-    ctx = await createTestApp();
+    ctx = await build();
     const { userId } = await loginCookie(ctx.app, mainnetWallets.taproot);
     await refusedAt(userId, 'old', Date.now() - 120 * day);
     await refusedAt(userId, 'older', Date.now() - 200 * day);

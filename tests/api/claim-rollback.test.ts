@@ -1,12 +1,10 @@
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../server/platform/db/schema.js';
-import { type FakeX, startFakeX } from '../../scripts/fake-x/fake-x.js';
 import { requestMemeClaim, requestTweetClaim } from '../helpers/claim-requests.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { memberWithX, useFakeXApp } from '../helpers/fake-x-app.js';
 import { postgresUrl } from '../helpers/test-database.js';
 import { mainnetWallets } from '../helpers/wallets.js';
-import { connectX, loginCookie } from '../helpers/x-flow.js';
 
 /**
  * A claim writes its row, the member's points and cooldown, its text's place in the duplicate index and
@@ -18,34 +16,15 @@ const tweetText =
   'Squirrels stacking acorns on Bitcoin all winter long. The ordinals community never sleeps and neither do we. #ACORN #BRC20';
 const shareTags = '#ACORN #BRC20 #AcornSquirrels';
 
-let fakeX: FakeX;
-let ctx: TestContext;
 let nextPostId = 1970000000000000000n;
 
-beforeAll(async () => {
-  fakeX = await startFakeX();
-});
-afterAll(async () => fakeX.close());
+const ctx = useFakeXApp();
 
-async function app() {
-  fakeX.setMode('tweets', 'ok');
-  const started = await createTestApp({ ...fakeX.env, MINING_OPEN: 'true', UPSTREAM_TIMEOUT_MS: '500', PUBLIC_URL: 'https://acorn.example' });
-  onTestFinished(() => started.close());
-  ctx = started;
-}
-
-async function member() {
-  const wallet = mainnetWallets.taproot;
-  fakeX.setNextUser({ id: '7300', username: 'rollback7300', verifiedType: 'none' });
-  const session = await loginCookie(ctx.app, wallet);
-  const { exchange } = await connectX(ctx.app, session, wallet);
-  if (exchange.statusCode !== 200) throw new Error(exchange.body);
-  return { ...session, xId: '7300' };
-}
+const member = () => memberWithX(ctx, mainnetWallets.taproot, { id: '7300', username: 'rollback7300', verifiedType: 'none' });
 
 function publish(authorId: string, text: string): string {
   nextPostId += 1n;
-  fakeX.addPost(nextPostId.toString(), { authorId, text, createdAt: new Date() });
+  ctx.fakeX.addPost(nextPostId.toString(), { authorId, text, createdAt: new Date() });
   return nextPostId.toString();
 }
 
@@ -85,7 +64,6 @@ async function claimState(db: Kysely<Database>, userId: number) {
 
 describe(`a claim is one transaction (${postgresUrl ? 'PostgreSQL' : 'SQLite'})`, () => {
   it('leaves no claim row, no points and no indexed text when its last write (the text bands) fails, and the post stays claimable', async () => {
-    await app();
     const who = await member();
     const before = await claimState(ctx.handle.db, who.userId);
     expect(before).toMatchObject({ points: 0, lastClaimAt: null, claims: 0, texts: 0, bands: 0 });
@@ -108,7 +86,6 @@ describe(`a claim is one transaction (${postgresUrl ? 'PostgreSQL' : 'SQLite'})`
   });
 
   it("leaves no claim row, no points and an unposted meme when a meme claim's last write (the meme's posted mark) fails", async () => {
-    await app();
     const who = await member();
     const generated = await ctx.app.inject({
       method: 'POST',

@@ -1,9 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requestMemeClaim, requestTweetClaim } from '../helpers/claim-requests.js';
-import { type FakeX, startFakeX } from '../../scripts/fake-x/fake-x.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { type Member, memberWithX, useFakeXApp } from '../helpers/fake-x-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
-import { connectX, loginCookie } from '../helpers/x-flow.js';
 
 /** Tweets and memes earn points through one claim path: these tests drive both through it. */
 
@@ -12,37 +10,16 @@ const tweetText =
   'Squirrels stacking acorns on Bitcoin all winter long. The ordinals community never sleeps and neither do we. #ACORN #BRC20';
 const shareTags = '#ACORN #BRC20 #AcornSquirrels';
 
-let fakeX: FakeX;
-let ctx: TestContext;
 let nextPostId = 1990000000000000000n;
 
-interface Member {
-  cookie: string;
-  userId: number;
-  xId: string;
-}
+const ctx = useFakeXApp();
 
-beforeAll(async () => {
-  fakeX = await startFakeX();
-});
-afterAll(async () => fakeX.close());
-beforeEach(async () => {
-  fakeX.setMode('tweets', 'ok');
-  ctx = await createTestApp({ ...fakeX.env, MINING_OPEN: 'true', UPSTREAM_TIMEOUT_MS: '500', PUBLIC_URL: publicUrl });
-});
-afterEach(async () => ctx.close());
-
-async function member(wallet: string = mainnetWallets.taproot, xId = '7007', verifiedType: 'none' | 'blue' = 'none'): Promise<Member> {
-  fakeX.setNextUser({ id: xId, username: `claimer${xId}`, verifiedType });
-  const session = await loginCookie(ctx.app, wallet);
-  const { exchange } = await connectX(ctx.app, session, wallet);
-  if (exchange.statusCode !== 200) throw new Error(exchange.body);
-  return { ...session, xId };
-}
+const member = (wallet: string = mainnetWallets.taproot, xId = '7007', verifiedType: 'none' | 'blue' = 'none'): Promise<Member> =>
+  memberWithX(ctx, wallet, { id: xId, username: `claimer${xId}`, verifiedType });
 
 function publish(authorId: string, text: string, options: { urls?: string[]; createdAt?: Date } = {}): string {
   nextPostId += 1n;
-  fakeX.addPost(nextPostId.toString(), { authorId, text, createdAt: options.createdAt ?? new Date(), urls: options.urls });
+  ctx.fakeX.addPost(nextPostId.toString(), { authorId, text, createdAt: options.createdAt ?? new Date(), urls: options.urls });
   return nextPostId.toString();
 }
 
@@ -179,8 +156,7 @@ describe('one claim per post, by its author', () => {
 
 describe('closed mining', () => {
   it('answers 403 MINING_CLOSED to tweet and meme claims and awards nothing', async () => {
-    await ctx.close();
-    ctx = await createTestApp({ ...fakeX.env, UPSTREAM_TIMEOUT_MS: '500', PUBLIC_URL: publicUrl });
+    await ctx.rebuild({ ...ctx.fakeX.env, UPSTREAM_TIMEOUT_MS: '500', PUBLIC_URL: publicUrl });
     const who = await member();
     const meme = await newMeme(who);
     for (const response of [await claimTweet(who, publish(who.xId, tweetText)), await claimMeme(who, meme.sessionToken, memePost(who, meme))]) {

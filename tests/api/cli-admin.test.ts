@@ -1,13 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/build-app.js';
 import { runCli } from '../helpers/run-cli.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 
-let ctx: TestContext;
-beforeEach(async () => {
-  ctx = await createTestApp();
-});
-afterEach(async () => ctx.close());
+const ctx = useTestApp();
 
 const admin = (args: string[]) => runCli('admin', args, ctx.config);
 const auditRows = () => ctx.handle.db.selectFrom('audit_log').selectAll().orderBy('id').execute();

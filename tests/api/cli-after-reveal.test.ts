@@ -1,17 +1,12 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppConfig } from '../../server/platform/config.js';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/platform/config.js';
 import { connectDatabase } from '../../server/platform/db/connect.js';
-import type { Database } from '../../server/platform/db/schema.js';
 import { countDemoRows } from '../../server/features/demo/demo-counts.js';
 import { loadDemoData } from '../../server/features/demo/load-demo-data.js';
 import { importAllocationsFile } from '../../server/features/imports/index.js';
-import { tempFolder } from '../helpers/backup-drill.js';
-import { runCli } from '../helpers/run-cli.js';
-import { createTestDatabase } from '../helpers/test-app.js';
+import { testFolder } from '../helpers/backup-drill.js';
+import { useCliDatabase } from '../helpers/cli-database.js';
 import { postgresUrl } from '../helpers/test-database.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 
@@ -22,28 +17,13 @@ const first = csv(`${mainnetWallets.segwitKey},Holder Airdrop,100`, `${mainnetWa
 const corrected = csv(`${mainnetWallets.segwitKey},Holder Airdrop,120`, `${mainnetWallets.legacy},Public Sale,50`);
 const reason = 'one Holder Airdrop was 20 tokens short';
 
-let config: AppConfig;
-let db: Kysely<Database>;
-let close: () => Promise<void>;
-let cleanups: (() => void)[];
-beforeEach(async () => {
-  ({ config, db, close } = await createTestDatabase());
-  cleanups = [];
-});
-afterEach(async () => {
-  await close();
-  for (const cleanup of cleanups) cleanup();
-});
+const cli = useCliDatabase();
 
-function list(content: string, name = 'allocations.csv'): string {
-  const file = path.join(config.dataDir, name);
-  fs.writeFileSync(file, content);
-  return file;
-}
-const importCli = (args: string[]) => runCli('import:allocations', args, config);
-const publishedRoots = () => db.selectFrom('published_roots').selectAll().orderBy('id').execute();
+const list = (content: string, name = 'allocations.csv') => cli.writeFile(name, content);
+const importCli = (args: string[]) => cli.run('import:allocations', args);
+const publishedRoots = () => cli.db.selectFrom('published_roots').selectAll().orderBy('id').execute();
 const recordTokens = async () =>
-  (await db.selectFrom('allocation_records').select(['wallet_address', 'tokens_micro']).orderBy('wallet_address').execute()).map((row) => Number(row.tokens_micro));
+  (await cli.db.selectFrom('allocation_records').select(['wallet_address', 'tokens_micro']).orderBy('wallet_address').execute()).map((row) => Number(row.tokens_micro));
 
 describe('npm run import:allocations after the reveal', () => {
   it('says the first import with no reveal schedule is public; refuses a root-changing one without --after-reveal --reason, takes it with them', async () => {
@@ -78,7 +58,7 @@ describe('npm run import:allocations after the reveal', () => {
     expect(accepted.stdout).toContain(`correction after the reveal: the published root ${root!.root}`);
     expect(accepted.stdout).toContain(`is replaced by ${current!.root}`);
     expect(accepted.stdout).toContain(`  reason: ${reason}`);
-    const entries = await db.selectFrom('audit_log').selectAll().where('action', '=', 'import.allocations').orderBy('id').execute();
+    const entries = await cli.db.selectFrom('audit_log').selectAll().where('action', '=', 'import.allocations').orderBy('id').execute();
     expect(entries.map((entry) => [entry.reason, JSON.parse(entry.before ?? 'null')?.root ?? null, JSON.parse(entry.after!).root])).toEqual([
       [null, null, root!.root],
       [reason, root!.root, current!.root],
@@ -87,7 +67,7 @@ describe('npm run import:allocations after the reveal', () => {
 
   it('keeps refusing after launch reveal-at hides the list again', async () => {
     expect((await importCli([list(first), '--source', 'tge'])).code).toBe(0);
-    const hidden = await runCli('launch', ['reveal-at', '2099-12-01T15:00:00Z'], config);
+    const hidden = await cli.run('launch', ['reveal-at', '2099-12-01T15:00:00Z']);
     expect(hidden.code, hidden.stderr).toBe(0);
     expect(hidden.stdout).toContain('allocation: hidden until 2099-12-01T15:00:00.000Z');
     const refused = await importCli([list(corrected), '--source', 'tge']);
@@ -99,53 +79,52 @@ describe('npm run import:allocations after the reveal', () => {
 
 describe('npm run demo:remove after the reveal', () => {
   it('is refused when the published root holds demo records, and done with --after-reveal --reason', async () => {
-    await loadDemoData(db);
-    const kept = await importAllocationsFile(db, list(first), { keepDemo: true, source: 'tge' });
+    await loadDemoData(cli.db);
+    const kept = await importAllocationsFile(cli.db, list(first), { keepDemo: true, source: 'tge' });
     expect(kept).toMatchObject({ ok: true, publication: { kind: 'published' } });
 
-    const refused = await runCli('demo:remove', [], config);
+    const refused = await cli.run('demo:remove', []);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('removing the demo data set would change the root');
-    expect((await countDemoRows(db)).allocationRecords).toBeGreaterThan(0);
+    expect((await countDemoRows(cli.db)).allocationRecords).toBeGreaterThan(0);
 
-    const removed = await runCli('demo:remove', ['--after-reveal', '--reason', 'the demo set was left beside the list'], config);
+    const removed = await cli.run('demo:remove', ['--after-reveal', '--reason', 'the demo set was left beside the list']);
     expect(removed.code, removed.stderr).toBe(0);
     expect(removed.stdout).toContain('correction after the reveal');
-    expect((await countDemoRows(db)).allocationRecords).toBe(0);
+    expect((await countDemoRows(cli.db)).allocationRecords).toBe(0);
     const roots = await publishedRoots();
     expect(roots.map((row) => row.replaced_reason)).toEqual(['the demo set was left beside the list', null]);
-    const [entry] = await db.selectFrom('audit_log').selectAll().where('action', '=', 'demo.remove').execute();
+    const [entry] = await cli.db.selectFrom('audit_log').selectAll().where('action', '=', 'demo.remove').execute();
     expect(entry!.reason).toBe('the demo set was left beside the list');
   }, 90_000);
 });
 
 describe.skipIf(postgresUrl)('npm run restore over a published list (SQLite)', () => {
   it('refuses an older backup whose root is not the published one without --after-reveal --reason, and keeps the published roots with them', async () => {
-    const backups = tempFolder('acorn-backups-');
-    const drill = tempFolder('acorn-restore-');
-    cleanups.push(backups.cleanup, drill.cleanup);
+    const backups = testFolder('acorn-backups-');
+    const drill = testFolder('acorn-restore-');
     const backup = async () => {
-      const run = await runCli('backup', ['--to', backups.dir], config);
+      const run = await cli.run('backup', ['--to', backups]);
       expect(run.code, run.stderr).toBe(0);
       return /^backup written: (.+)$/m.exec(run.stdout)![1]!;
     };
-    expect(await importAllocationsFile(db, list(first), { source: 'tge' })).toMatchObject({ publication: { kind: 'published' } });
+    expect(await importAllocationsFile(cli.db, list(first), { source: 'tge' })).toMatchObject({ publication: { kind: 'published' } });
     const older = await backup();
-    expect(await importAllocationsFile(db, list(corrected), { source: 'tge', afterReveal: { reason } })).toMatchObject({ publication: { kind: 'corrected' } });
+    expect(await importAllocationsFile(cli.db, list(corrected), { source: 'tge', afterReveal: { reason } })).toMatchObject({ publication: { kind: 'corrected' } });
     const newer = await backup();
     const [a, b] = (await publishedRoots()).map((row) => row.root);
 
     // The live site, as the newer backup has it: its list was published with root b.
-    const live = path.join(drill.dir, 'data');
-    expect((await runCli('restore', [newer, '--data-dir', live], config)).code).toBe(0);
+    const live = path.join(drill, 'data');
+    expect((await cli.run('restore', [newer, '--data-dir', live])).code).toBe(0);
 
-    const refused = await runCli('restore', [older, '--data-dir', live, '--force'], config);
+    const refused = await cli.run('restore', [older, '--data-dir', live, '--force']);
     expect(refused.code).toBe(1);
     expect(refused.stdout).toContain(`FAIL ${live} published the allocation root ${b}`);
     expect(refused.stdout).toContain(`this backup's is ${a}`);
     expect(refused.stdout).toContain('restore refused: nothing was changed');
 
-    const restored = await runCli('restore', [older, '--data-dir', live, '--force', '--after-reveal', '--reason', 'the correction was wrong'], config);
+    const restored = await cli.run('restore', [older, '--data-dir', live, '--force', '--after-reveal', '--reason', 'the correction was wrong']);
     expect(restored.code, restored.stdout).toBe(0);
     expect(restored.stdout).toContain(`ok   ${live} published the allocation root ${b}`);
     expect(restored.stdout).toContain(`correction after the reveal: the published root ${b}`);

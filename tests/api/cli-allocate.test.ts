@@ -1,28 +1,18 @@
 import { fileURLToPath } from 'node:url';
-import type { Kysely } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppConfig } from '../../server/platform/config.js';
-import type { Database } from '../../server/platform/db/schema.js';
+import { describe, expect, it } from 'vitest';
 import { allocateFromPoints, allocationRatio } from '../../server/features/imports/allocate/allocate.service.js';
 import { importPointsFile } from '../../server/features/imports/index.js';
 import { splitByWeights } from '../../server/features/imports/allocate/split-by-weights.js';
 import { readPointsStats } from '../../server/features/point-allocations/point-allocations-stats.repository.js';
-import { runCli } from '../helpers/run-cli.js';
-import { createTestDatabase } from '../helpers/test-app.js';
+import { useCliDatabase } from '../helpers/cli-database.js';
 
 
-let config: AppConfig;
-let db: Kysely<Database>;
-let close: () => Promise<void>;
-beforeEach(async () => {
-  ({ config, db, close } = await createTestDatabase());
-});
-afterEach(async () => close());
+const cli = useCliDatabase();
 
 /** Users in id order; `blocked` ones have blocked_at set. */
 async function addUsers(users: Array<{ wallet: string; points: number; blocked?: boolean }>) {
   for (const [index, user] of users.entries()) {
-    await db
+    await cli.db
       .insertInto('users')
       .values({
         wallet_address: user.wallet,
@@ -38,14 +28,14 @@ async function addUsers(users: Array<{ wallet: string; points: number; blocked?:
 }
 
 async function storedAllocations() {
-  return db
+  return cli.db
     .selectFrom('points_allocations')
     .select(['wallet_address', 'final_points', 'allocated_micro', 'source'])
     .orderBy('id')
     .execute();
 }
 
-const runScript = (args: string[]) => runCli('allocate', args, config);
+const runScript = (args: string[]) => cli.run('allocate', args);
 
 describe('allocateFromPoints', () => {
   it('splits the pool exactly by points, leaving out blocked users and users without points', async () => {
@@ -56,7 +46,7 @@ describe('allocateFromPoints', () => {
       { wallet: '1Zero', points: 0 },
       { wallet: '1Third', points: 1 },
     ]);
-    const result = await allocateFromPoints(db, { pool: '1000' });
+    const result = await allocateFromPoints(cli.db, { pool: '1000' });
     expect(result).toEqual({
       ok: true,
       source: 'allocate',
@@ -74,16 +64,16 @@ describe('allocateFromPoints', () => {
       { wallet_address: '1Second', final_points: 1, allocated_micro: 333_333_333, source: 'allocate' },
       { wallet_address: '1Third', final_points: 1, allocated_micro: 333_333_333, source: 'allocate' },
     ]);
-    expect(await readPointsStats(db)).toEqual({ totalAllocations: 3, totalTokensMicro: 1_000_000_000, totalPoints: 3 });
+    expect(await readPointsStats(cli.db)).toEqual({ totalAllocations: 3, totalTokensMicro: 1_000_000_000, totalPoints: 3 });
   });
 
   it('sums to the pool to the micro-token for uneven points', async () => {
     const points = [7, 13, 1, 999_983, 42, 5, 100_003];
     await addUsers(points.map((value, index) => ({ wallet: `1User${index}`, points: value })));
-    await allocateFromPoints(db, { pool: '69412725.85' });
+    await allocateFromPoints(cli.db, { pool: '69412725.85' });
     const rows = await storedAllocations();
     expect(rows.reduce((sum, row) => sum + row.allocated_micro, 0)).toBe(69_412_725_850_000);
-    const stats = await readPointsStats(db);
+    const stats = await readPointsStats(cli.db);
     expect(stats.totalTokensMicro).toBe(69_412_725_850_000);
   });
 
@@ -92,9 +82,9 @@ describe('allocateFromPoints', () => {
       { wallet: '1First', points: 10 },
       { wallet: '1Second', points: 30 },
     ]);
-    await allocateFromPoints(db, { pool: '100' });
-    await db.updateTable('users').set({ blocked_at: 5 }).where('wallet_address', '=', '1Second').execute();
-    const again = await allocateFromPoints(db, { pool: '100' });
+    await allocateFromPoints(cli.db, { pool: '100' });
+    await cli.db.updateTable('users').set({ blocked_at: 5 }).where('wallet_address', '=', '1Second').execute();
+    const again = await allocateFromPoints(cli.db, { pool: '100' });
     expect(again).toMatchObject({ ok: true, users: 1, blockedUsersExcluded: 1, replacedRows: 2 });
     expect(await storedAllocations()).toEqual([
       { wallet_address: '1First', final_points: 10, allocated_micro: 100_000_000, source: 'allocate' },
@@ -102,12 +92,12 @@ describe('allocateFromPoints', () => {
   });
 
   it('refuses a malformed pool, a pool with nobody to share it, and wallets another source holds', async () => {
-    expect(await allocateFromPoints(db, { pool: '1.0000001' })).toMatchObject({ ok: false });
-    expect(await allocateFromPoints(db, { pool: '-5' })).toMatchObject({ ok: false });
-    expect(await allocateFromPoints(db, { pool: '100' })).toMatchObject({ ok: false });
+    expect(await allocateFromPoints(cli.db, { pool: '1.0000001' })).toMatchObject({ ok: false });
+    expect(await allocateFromPoints(cli.db, { pool: '-5' })).toMatchObject({ ok: false });
+    expect(await allocateFromPoints(cli.db, { pool: '100' })).toMatchObject({ ok: false });
     await addUsers([{ wallet: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', points: 3 }]);
-    await importPointsFile(db, fileURLToPath(new URL('../fixtures/points-good.csv', import.meta.url)));
-    expect(await allocateFromPoints(db, { pool: '100' })).toEqual({
+    await importPointsFile(cli.db, fileURLToPath(new URL('../fixtures/points-good.csv', import.meta.url)));
+    expect(await allocateFromPoints(cli.db, { pool: '100' })).toEqual({
       ok: false,
       errors: ['wallet 1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa already has a points allocation from source "points-good.csv"'],
     });
@@ -116,7 +106,7 @@ describe('allocateFromPoints', () => {
 
   it('a dry run computes the summary without writing', async () => {
     await addUsers([{ wallet: '1First', points: 3 }]);
-    const result = await allocateFromPoints(db, { pool: '2', dryRun: true });
+    const result = await allocateFromPoints(cli.db, { pool: '2', dryRun: true });
     expect(result).toMatchObject({ ok: true, dryRun: true, allocationRatio: '0.667' });
     expect(await storedAllocations()).toEqual([]);
   });
@@ -146,7 +136,7 @@ describe('npm run allocate', () => {
     expect((await runScript(['--pool', '100', '--dry-run'])).code).toBe(0);
     expect((await runScript(['--pool', '100'])).code).toBe(0);
     expect((await runScript(['--pool', '200'])).code).toBe(0);
-    const entries = await db.selectFrom('audit_log').selectAll().orderBy('id').execute();
+    const entries = await cli.db.selectFrom('audit_log').selectAll().orderBy('id').execute();
     expect(entries.map(({ action, target, before, after }) => ({ action, target, before: JSON.parse(before!), after: JSON.parse(after!) }))).toEqual([
       { action: 'allocate', target: 'allocate', before: { rows: 0 }, after: { rows: 2, poolMicro: '100000000', totalPoints: '4' } },
       { action: 'allocate', target: 'allocate', before: { rows: 2 }, after: { rows: 2, poolMicro: '200000000', totalPoints: '4' } },

@@ -1,16 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findUserByWallet } from '../../server/features/users/users.repository.js';
 import { grant } from '../helpers/admin-callers.js';
+import { useTestApp } from '../helpers/build-app.js';
 import { runCli } from '../helpers/run-cli.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 import { loginCookie } from '../helpers/x-flow.js';
 
-let ctx: TestContext;
-beforeEach(async () => {
-  ctx = await createTestApp();
-});
-afterEach(async () => ctx.close());
+const ctx = useTestApp();
 
 const blockUser = (args: string[]) => runCli('block-user', args, ctx.config);
 

@@ -1,21 +1,19 @@
 import { parse } from 'csv-parse/sync';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useTestApp } from '../helpers/build-app.js';
 import { runCli } from '../helpers/run-cli.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 import { loginCookie } from '../helpers/x-flow.js';
 
 // Each case starts the CLI several times (a tsx start each): slow on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 90_000 });
 
-let ctx: TestContext;
+const ctx = useTestApp();
 beforeEach(async () => {
-  ctx = await createTestApp();
   // A report names one of the wallet's own categories.
   await seedAllocationRecords(ctx.handle.db, [{ wallet: mainnetWallets.taproot, category: 'Holder Airdrop', tokens: '10' }]);
 });
-afterEach(async () => ctx.close());
 
 const disputes = (args: string[]) => runCli('disputes', args, ctx.config);
 

@@ -1,16 +1,11 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppConfig } from '../../server/platform/config.js';
-import type { Database } from '../../server/platform/db/schema.js';
+import { describe, expect, it } from 'vitest';
 import { loadDemoData } from '../../server/features/demo/load-demo-data.js';
 import { madeUpWallet } from '../../server/features/demo/made-up-wallets.js';
 import { computeAllocationRoot } from '../../server/features/allocation/allocation-tree.js';
 import { importAllocationsFile } from '../../server/features/imports/index.js';
 import { revealAt } from '../../server/features/launch/launch.service.js';
-import { runCli } from '../helpers/run-cli.js';
-import { createTestDatabase } from '../helpers/test-app.js';
+import { useCliDatabase } from '../helpers/cli-database.js';
 
 /**
  * The published list changes only on purpose: a file with no rows, a list that drops or lowers a holder
@@ -19,39 +14,27 @@ import { createTestDatabase } from '../helpers/test-app.js';
  * ahead, as the launch steps have it before the imports, so no root is published yet (after one, every
  * change of the root also needs --after-reveal: the last test).
  */
-let config: AppConfig;
-let db: Kysely<Database>;
-let close: () => Promise<void>;
-beforeEach(async () => {
-  ({ config, db, close } = await createTestDatabase());
-  await revealAt(db, { kind: 'time', at: '2099-12-01T15:00:00.000Z' });
-});
-afterEach(async () => close());
+const cli = useCliDatabase({ listHidden: true });
 
 const header = 'wallet_address,category,tokens';
 const csv = (...rows: string[]) => [header, ...rows].join('\n') + '\n';
-const writeFile = (name: string, content: string) => {
-  const file = path.join(config.dataDir, name);
-  fs.writeFileSync(file, content);
-  return file;
-};
-const run = (...args: string[]) => runCli('import:allocations', args, config);
+const run = (...args: string[]) => cli.run('import:allocations', args);
 
 const holder = (i: number) => madeUpWallet('taproot', `launch-${i}`);
 /** 200 holders of the Holder Airdrop, holder i with i + 1 tokens: the list the reproductions start from. */
 const launchRows = Array.from({ length: 200 }, (_, i) => `${holder(i)},Holder Airdrop,${i + 1}`);
 
-const records = () => db.selectFrom('allocation_records').select(['wallet_address', 'category', 'tokens_micro', 'source']).orderBy('id').execute();
-const tableRoot = async () => (await computeAllocationRoot(db)).root;
+const records = () => cli.db.selectFrom('allocation_records').select(['wallet_address', 'category', 'tokens_micro', 'source']).orderBy('id').execute();
+const tableRoot = async () => (await computeAllocationRoot(cli.db)).root;
 const printedRoot = (stdout: string, label = 'new root') => new RegExp(`${label.replace(/[()]/g, '\\$&')}:\\s+([0-9a-f]{64})\\n`).exec(stdout)?.[1];
-const auditCount = async () => (await db.selectFrom('audit_log').select('id').execute()).length;
+const auditCount = async () => (await cli.db.selectFrom('audit_log').select('id').execute()).length;
 
 describe('import:allocations refuses a file with no data rows', () => {
   it('refuses a header-only file with and without --replace (and in a dry run), and every holder keeps their record', async () => {
-    expect((await run(writeFile('launch.csv', csv(...launchRows)), '--source', 'launch')).code).toBe(0);
+    expect((await run(cli.writeFile('launch.csv', csv(...launchRows)), '--source', 'launch')).code).toBe(0);
     const before = await records();
     const root = await tableRoot();
-    const empty = writeFile('header-only.csv', `${header}\n`);
+    const empty = cli.writeFile('header-only.csv', `${header}\n`);
 
     for (const flags of [[], ['--replace'], ['--dry-run'], ['--dry-run', '--replace']]) {
       const refused = await run(empty, '--source', 'launch', ...flags);
@@ -62,7 +45,7 @@ describe('import:allocations refuses a file with no data rows', () => {
       expect(refused.stderr).toMatch(/\nrefused \S*header-only\.csv; the database was not changed\n/);
     }
     // A file of blank lines after its header is no different.
-    const blank = await run(writeFile('blank.csv', `${header}\r\n\r\n\r\n`), '--source', 'launch', '--replace');
+    const blank = await run(cli.writeFile('blank.csv', `${header}\r\n\r\n\r\n`), '--source', 'launch', '--replace');
     expect(blank.code).toBe(1);
     expect(blank.stderr).toContain('blank.csv has no data rows');
 
@@ -89,15 +72,15 @@ describe('import:allocations refuses to remove a wallet or lower a total without
     );
 
   async function importLaunchAndPartners() {
-    expect((await run(writeFile('launch.csv', csv(...launchRows)), '--source', 'launch')).code).toBe(0);
-    expect((await run(writeFile('partners.csv', csv(`${holder(0)},Public Sale,50`, `${holder(1)},Public Sale,50`)))).code).toBe(0);
+    expect((await run(cli.writeFile('launch.csv', csv(...launchRows)), '--source', 'launch')).code).toBe(0);
+    expect((await run(cli.writeFile('partners.csv', csv(`${holder(0)},Public Sale,50`, `${holder(1)},Public Sale,50`)))).code).toBe(0);
   }
 
   it('refuses the shrinking import, printing the whole-list counts and the difference as the dry run does; --replace takes it and prints the counts', async () => {
     await importLaunchAndPartners();
     const before = await records();
     const oldRoot = await tableRoot();
-    const file = writeFile('corrected.csv', corrected());
+    const file = cli.writeFile('corrected.csv', corrected());
 
     const dry = await run(file, '--source', 'launch', '--dry-run');
     expect(dry.code).toBe(0);
@@ -133,7 +116,7 @@ describe('import:allocations refuses to remove a wallet or lower a total without
     expect(await tableRoot()).toBe(announced);
     const held = new Set((await records()).map((row) => row.wallet_address));
     expect([0, 1, 2, 3, 4].map((i) => held.has(holder(i)))).toEqual([true, true, false, false, true]);
-    const [entry] = await db.selectFrom('audit_log').select(['after']).where('target', '=', 'launch').orderBy('id', 'desc').limit(1).execute();
+    const [entry] = await cli.db.selectFrom('audit_log').select(['after']).where('target', '=', 'launch').orderBy('id', 'desc').limit(1).execute();
     expect(JSON.parse(entry!.after!)).toMatchObject({ replace: true, removedWallets: 2, loweredWallets: 2 });
   }, 120_000);
 
@@ -145,23 +128,23 @@ describe('import:allocations refuses to remove a wallet or lower a total without
       `${holder(7)},Holder Airdrop,80`,
       `${newcomer},Holder Airdrop,9`,
     ];
-    const imported = await run(writeFile('grown.csv', csv(...grown)), '--source', 'launch');
+    const imported = await run(cli.writeFile('grown.csv', csv(...grown)), '--source', 'launch');
     expect(imported.code, imported.stderr).toBe(0);
     expect(imported.stdout).not.toContain('whole list:');
     // Holder 0 leaving launch lowers its total though partners, just raised, still holds it.
     const moved = csv(...grown.filter((row) => !row.startsWith(`${holder(0)},`)));
-    writeFile('partners.csv', csv(`${holder(0)},Public Sale,51`, `${holder(1)},Public Sale,50`));
-    expect((await run(path.join(config.dataDir, 'partners.csv'))).code).toBe(0);
-    const dropped = await run(writeFile('moved.csv', moved), '--source', 'launch');
+    cli.writeFile('partners.csv', csv(`${holder(0)},Public Sale,51`, `${holder(1)},Public Sale,50`));
+    expect((await run(path.join(cli.config.dataDir, 'partners.csv'))).code).toBe(0);
+    const dropped = await run(cli.writeFile('moved.csv', moved), '--source', 'launch');
     expect(dropped.code).toBe(1);
     expect(dropped.stderr).toContain('error: this import would lower the total of 1 wallet, counted per wallet across every source');
   }, 120_000);
 
   it('counts a wallet per the whole list: dropped from one source while another still holds it is lowered, not removed', async () => {
     await importLaunchAndPartners();
-    const result = await importAllocationsFile(db, writeFile('launch.csv', csv(...launchRows.slice(1))), { source: 'launch' });
+    const result = await importAllocationsFile(cli.db, cli.writeFile('launch.csv', csv(...launchRows.slice(1))), { source: 'launch' });
     expect(result).toMatchObject({ ok: false, refused: 'shrinks', shrink: { removedWallets: 0, loweredWallets: 1 } });
-    const replaced = await importAllocationsFile(db, path.join(config.dataDir, 'launch.csv'), { source: 'launch', replace: true });
+    const replaced = await importAllocationsFile(cli.db, path.join(cli.config.dataDir, 'launch.csv'), { source: 'launch', replace: true });
     expect(replaced).toMatchObject({ ok: true, rows: 199, listChange: { removedWallets: 0, loweredWallets: 1 } });
   });
 });
@@ -169,9 +152,9 @@ describe('import:allocations refuses to remove a wallet or lower a total without
 describe('import:allocations refuses a (wallet, category) pair held under another source', () => {
   it('refuses a renamed file (its source defaults to the file name) whatever the flags, naming the pairs and their source', async () => {
     const list = csv(...launchRows);
-    expect((await run(writeFile('list.csv', list))).code).toBe(0);
+    expect((await run(cli.writeFile('list.csv', list))).code).toBe(0);
     const before = await records();
-    const renamed = writeFile('list-v2.csv', list);
+    const renamed = cli.writeFile('list-v2.csv', list);
 
     for (const flags of [[], ['--replace'], ['--dry-run']]) {
       const refused = await run(renamed, ...flags);
@@ -189,7 +172,7 @@ describe('import:allocations refuses a (wallet, category) pair held under anothe
     expect(await records()).toEqual(before);
 
     // One pair held elsewhere is enough; under its own source the same file replaces it.
-    const one = await run(writeFile('extra.csv', csv(`${holder(9)},Holder Airdrop,1`, `${holder(9)},Public Sale,1`)));
+    const one = await run(cli.writeFile('extra.csv', csv(`${holder(9)},Holder Airdrop,1`, `${holder(9)},Public Sale,1`)));
     expect(one.code).toBe(1);
     expect(one.stderr).toContain('1 row of extra.csv names a (wallet, category) pair already held under another source');
     expect((await run(renamed, '--source', 'list.csv')).code).toBe(0);
@@ -199,9 +182,9 @@ describe('import:allocations refuses a (wallet, category) pair held under anothe
 
 describe('import:allocations --remove-source', () => {
   it('drops a source only with --replace, prints what it removes, and publishes the root its dry run printed', async () => {
-    expect((await run(writeFile('launch.csv', csv(...launchRows)), '--source', 'launch', '--as-of-block', '900000')).code).toBe(0);
+    expect((await run(cli.writeFile('launch.csv', csv(...launchRows)), '--source', 'launch', '--as-of-block', '900000')).code).toBe(0);
     const extra = madeUpWallet('p2sh', 'partner-only');
-    expect((await run(writeFile('partners.csv', csv(`${holder(0)},Public Sale,50`, `${extra},Public Sale,5`)), '--as-of-block', '900100')).code).toBe(0);
+    expect((await run(cli.writeFile('partners.csv', csv(`${holder(0)},Public Sale,50`, `${extra},Public Sale,5`)), '--as-of-block', '900100')).code).toBe(0);
     const before = await records();
 
     const refused = await run('--remove-source', 'partners.csv');
@@ -227,8 +210,8 @@ describe('import:allocations --remove-source', () => {
     expect(removed.stdout).toMatch(new RegExp(`merkle root:\\s+${announced}\\n`));
     expect(await tableRoot()).toBe(announced);
     expect(await records()).toEqual(before.filter((row) => row.source !== 'partners.csv'));
-    expect(await db.selectFrom('allocation_snapshots').select('source').execute()).toEqual([{ source: 'launch' }]);
-    const [entry] = await db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(1).execute();
+    expect(await cli.db.selectFrom('allocation_snapshots').select('source').execute()).toEqual([{ source: 'launch' }]);
+    const [entry] = await cli.db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(1).execute();
     expect(entry).toMatchObject({ action: 'import.remove-source', target: 'partners.csv' });
     expect(JSON.parse(entry!.after!)).toMatchObject({ root: announced, removedRows: 2, removedWallets: 1, loweredWallets: 1 });
 
@@ -248,14 +231,14 @@ describe('import:allocations --remove-source', () => {
       expect(refused.code, args.join(' ')).toBe(2);
       expect(refused.stderr).toContain('Usage: npm run import:allocations');
     }
-    expect((await runCli('import:points', ['--remove-source', 'x'], config)).code).toBe(2);
-    expect((await runCli('import:points', ['x.csv', '--replace'], config)).code).toBe(2);
+    expect((await cli.run('import:points', ['--remove-source', 'x'])).code).toBe(2);
+    expect((await cli.run('import:points', ['x.csv', '--replace'])).code).toBe(2);
   }, 120_000);
 });
 
 describe('the dry run prints the root the same import publishes when run next', () => {
   it('without demo rows, and with them: after demo:remove (labelled so), or beside them with --keep-demo', async () => {
-    const list = writeFile('list.csv', csv(...launchRows));
+    const list = cli.writeFile('list.csv', csv(...launchRows));
     const plain = await run(list, '--source', 'launch', '--dry-run');
     expect(plain.code).toBe(0);
     const first = printedRoot(plain.stdout);
@@ -263,7 +246,7 @@ describe('the dry run prints the root the same import publishes when run next', 
     expect(await tableRoot()).toBe(first);
     expect((await run('--remove-source', 'launch', '--replace')).code).toBe(0);
 
-    expect(await loadDemoData(db)).toBe('loaded');
+    expect(await loadDemoData(cli.db)).toBe('loaded');
     const kept = await run(list, '--source', 'launch', '--dry-run', '--keep-demo');
     expect(kept.stdout).not.toContain('after demo:remove');
     const beside = printedRoot(kept.stdout);
@@ -276,7 +259,7 @@ describe('the dry run prints the root the same import publishes when run next', 
     expect((await run(list, '--source', 'launch', '--keep-demo')).code).toBe(0);
     expect(await tableRoot()).toBe(beside);
     expect((await run('--remove-source', 'launch', '--replace', '--keep-demo')).code).toBe(0);
-    expect((await runCli('demo:remove', [], config)).code).toBe(0);
+    expect((await cli.run('demo:remove', [])).code).toBe(0);
     const imported = await run(list, '--source', 'launch');
     expect(imported.stdout).toMatch(new RegExp(`merkle root:\\s+${afterRemoval}\\n`));
   }, 180_000);
@@ -284,9 +267,9 @@ describe('the dry run prints the root the same import publishes when run next', 
 
 describe('a published list', () => {
   it('changes by --remove-source only with --replace and --after-reveal --reason both', async () => {
-    await revealAt(db, { kind: 'time', at: '2020-01-01T00:00:00.000Z' });
-    expect((await run(writeFile('launch.csv', csv(...launchRows)), '--source', 'launch')).code).toBe(0);
-    expect((await run(writeFile('partners.csv', csv(`${madeUpWallet('p2sh', 'partner')},Public Sale,5`)), '--after-reveal', '--reason', 'partners added')).code).toBe(0);
+    await revealAt(cli.db, { kind: 'time', at: '2020-01-01T00:00:00.000Z' });
+    expect((await run(cli.writeFile('launch.csv', csv(...launchRows)), '--source', 'launch')).code).toBe(0);
+    expect((await run(cli.writeFile('partners.csv', csv(`${madeUpWallet('p2sh', 'partner')},Public Sale,5`)), '--after-reveal', '--reason', 'partners added')).code).toBe(0);
     const published = await tableRoot();
 
     const unpublished = await run('--remove-source', 'partners.csv', '--replace');

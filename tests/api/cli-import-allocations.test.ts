@@ -3,53 +3,32 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { bech32 } from 'bech32';
 import SQLite from 'better-sqlite3';
-import type { Kysely } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppConfig } from '../../server/platform/config.js';
+import { describe, expect, it } from 'vitest';
 import { sqliteFile, sqliteHandleOf } from '../../server/platform/db/connect.js';
-import type { Database } from '../../server/platform/db/schema.js';
 import { madeUpWallet } from '../../server/features/demo/made-up-wallets.js';
 import { computeAllocationRoot } from '../../server/features/allocation/allocation-tree.js';
 import { importAllocationsFile } from '../../server/features/imports/index.js';
-import { revealAt } from '../../server/features/launch/launch.service.js';
 import { buildServer } from '../../scripts/server-build.js';
-import { projectRoot, runCli } from '../helpers/run-cli.js';
-import { createTestDatabase } from '../helpers/test-app.js';
+import { revealFarAhead, useCliDatabase } from '../helpers/cli-database.js';
+import { fixture, projectRoot } from '../helpers/run-cli.js';
 import { postgresUrl } from '../helpers/test-database.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 
-const root = projectRoot;
-const fixture = (name: string) => path.join(root, 'tests/fixtures', name);
-
-let config: AppConfig;
-let db: Kysely<Database>;
-let close: () => Promise<void>;
-const hiddenUntil = '2099-12-01T15:00:00.000Z';
-beforeEach(async () => {
-  ({ config, db, close } = await createTestDatabase());
-  // Hidden until a reveal far ahead, as the launch steps load the list: no root is published, so an import
-  // may change it without --after-reveal (published-roots.test.ts has the rest).
-  await revealAt(db, { kind: 'time', at: hiddenUntil });
-});
-afterEach(async () => close());
-
-function writeFile(name: string, content: string | Buffer): string {
-  const file = path.join(config.dataDir, name);
-  fs.writeFileSync(file, content);
-  return file;
-}
+// Hidden until a reveal far ahead, as the launch steps load the list: no root is published, so an import
+// may change it without --after-reveal (published-roots.test.ts has the rest).
+const cli = useCliDatabase({ listHidden: true });
 
 const csv = (...rows: string[]) => ['wallet_address,category,tokens', ...rows].join('\n') + '\n';
 
 async function storedRecords() {
-  return db
+  return cli.db
     .selectFrom('allocation_records')
     .select(['wallet_address', 'category', 'tokens_micro', 'source'])
     .orderBy('id')
     .execute();
 }
 
-const runScript = (args: string[]) => runCli('import:allocations', args, config);
+const runScript = (args: string[]) => cli.run('import:allocations', args);
 
 const a = madeUpWallet('segwit', 'a');
 const b = madeUpWallet('taproot', 'b');
@@ -68,9 +47,9 @@ const broken = {
 
 describe('importAllocationsFile', () => {
   it('imports a good file with exact micro-token amounts, normalised wallets and totals per category', async () => {
-    const result = await importAllocationsFile(db, fixture('allocations-good.csv'));
+    const result = await importAllocationsFile(cli.db, fixture('allocations-good.csv'));
     // The root the import built beside its write is the one read back from the whole table.
-    const { root } = await computeAllocationRoot(db);
+    const { root } = await computeAllocationRoot(cli.db);
     expect(root).toMatch(/^[0-9a-f]{64}$/);
     expect(result).toEqual({
       ok: true,
@@ -89,7 +68,7 @@ describe('importAllocationsFile', () => {
       dryRun: false,
       merkle: { root, leafCount: 4 },
       listChange: { removedWallets: 0, loweredWallets: 0 },
-      publication: { kind: 'hidden', schedule: { kind: 'time', at: hiddenUntil } },
+      publication: { kind: 'hidden', schedule: { kind: 'time', at: revealFarAhead } },
     });
     expect(await storedRecords()).toEqual([
       { wallet_address: mainnetWallets.segwitKey, category: 'Holder Airdrop', tokens_micro: 34_123_000_000, source: 'allocations-good.csv' },
@@ -100,9 +79,9 @@ describe('importAllocationsFile', () => {
   });
 
   it('rejects a file with bad rows, naming every bad physical line, and leaves the database unchanged', async () => {
-    await importAllocationsFile(db, fixture('allocations-good.csv'), { source: 'allocations-bad.csv' });
+    await importAllocationsFile(cli.db, fixture('allocations-good.csv'), { source: 'allocations-bad.csv' });
     const before = await storedRecords();
-    const result = await importAllocationsFile(db, fixture('allocations-bad.csv'));
+    const result = await importAllocationsFile(cli.db, fixture('allocations-bad.csv'));
     expect(result.ok).toBe(false);
     if (result.ok || !('errors' in result)) return;
     // Line 4-5 is one row with a quoted line break, and line 7 is blank: later lines keep their file numbers.
@@ -117,9 +96,9 @@ describe('importAllocationsFile', () => {
   });
 
   it('rejects each bad row kind on its own line with its reason, and writes nothing', async () => {
-    await importAllocationsFile(db, fixture('allocations-good.csv'), { source: 'earlier' });
+    await importAllocationsFile(cli.db, fixture('allocations-good.csv'), { source: 'earlier' });
     const before = await storedRecords();
-    const file = writeFile(
+    const file = cli.writeFile(
       'checks.csv',
       csv(
         `${a},Holder Airdorp,1`,
@@ -136,7 +115,7 @@ describe('importAllocationsFile', () => {
         'bc1qabc,Holder Airdrop,1',
       ),
     );
-    const result = await importAllocationsFile(db, file);
+    const result = await importAllocationsFile(cli.db, file);
     expect(result).toEqual({
       ok: false,
       errors: [
@@ -156,11 +135,11 @@ describe('importAllocationsFile', () => {
   });
 
   it('rolls back a re-import whose only problem is a checksum, found while its rows were being written', async () => {
-    await importAllocationsFile(db, fixture('allocations-good.csv'), { source: 'airdrop' });
+    await importAllocationsFile(cli.db, fixture('allocations-good.csv'), { source: 'airdrop' });
     const before = await storedRecords();
     const good = Array.from({ length: 3000 }, (_, i) => `${madeUpWallet('taproot', `w${i}`)},Holder Airdrop,${i + 1}`);
-    const file = writeFile('late-refusal.csv', csv(...good.slice(0, 2500), `${broken.taproot},Public Sale,1`, ...good.slice(2500)));
-    const result = await importAllocationsFile(db, file, { source: 'airdrop' });
+    const file = cli.writeFile('late-refusal.csv', csv(...good.slice(0, 2500), `${broken.taproot},Public Sale,1`, ...good.slice(2500)));
+    const result = await importAllocationsFile(cli.db, file, { source: 'airdrop' });
     expect(result).toEqual({
       ok: false,
       errors: [{ line: 2502, message: `wallet_address ${broken.taproot} fails its bech32m checksum (a typo or a cut-off address?)` }],
@@ -169,7 +148,7 @@ describe('importAllocationsFile', () => {
   });
 
   it('names every problem of a row once: a checksum beside a bad category or amount, a broken wallet doubled', async () => {
-    const file = writeFile(
+    const file = cli.writeFile(
       'mixed.csv',
       csv(
         `${broken.segwit},Holder Airdorp,1`,
@@ -180,7 +159,7 @@ describe('importAllocationsFile', () => {
         `${a},Public Sale,abc`,
       ),
     );
-    const result = await importAllocationsFile(db, file);
+    const result = await importAllocationsFile(cli.db, file);
     expect(result).toEqual({
       ok: false,
       errors: [
@@ -195,13 +174,13 @@ describe('importAllocationsFile', () => {
   });
 
   it('takes unchecked addresses as given with allowUncheckedAddresses, and added categories with extraCategories', async () => {
-    const file = writeFile('loose.csv', csv(`${broken.legacy},Holder Airdrop,1`, 'bc1qAbc,Early Supporters,2', `${a},Early Supporters,3`));
-    const strict = await importAllocationsFile(db, file);
+    const file = cli.writeFile('loose.csv', csv(`${broken.legacy},Holder Airdrop,1`, 'bc1qAbc,Early Supporters,2', `${a},Early Supporters,3`));
+    const strict = await importAllocationsFile(cli.db, file);
     expect(strict.ok).toBe(false);
     if (strict.ok || !('errors' in strict)) return;
     expect(strict.errors.map((error) => error.line)).toEqual([2, 3, 4]);
 
-    const loose = await importAllocationsFile(db, file, { allowUncheckedAddresses: true, extraCategories: ['Early Supporters'] });
+    const loose = await importAllocationsFile(cli.db, file, { allowUncheckedAddresses: true, extraCategories: ['Early Supporters'] });
     expect(loose).toMatchObject({ ok: true, rows: 3, wallets: 3 });
     expect((await storedRecords()).map((row) => [row.wallet_address, row.category])).toEqual([
       [broken.legacy, 'Holder Airdrop'],
@@ -211,24 +190,24 @@ describe('importAllocationsFile', () => {
   });
 
   it('builds the root of the table from rows whose category is not ASCII', async () => {
-    const file = writeFile('cjk.csv', csv(`${a},早期支持者,1`, `${b},Holder Airdrop,2`, `${a},Holder Airdrop,3`));
-    const result = await importAllocationsFile(db, file, { extraCategories: ['早期支持者'] });
-    const { root } = await computeAllocationRoot(db);
+    const file = cli.writeFile('cjk.csv', csv(`${a},早期支持者,1`, `${b},Holder Airdrop,2`, `${a},Holder Airdrop,3`));
+    const result = await importAllocationsFile(cli.db, file, { extraCategories: ['早期支持者'] });
+    const { root } = await computeAllocationRoot(cli.db);
     expect(result).toMatchObject({ ok: true, rows: 3, wallets: 2, merkle: { root, leafCount: 3 } });
   });
 
   it.skipIf(postgresUrl !== null)('takes the SQLite file alone for the load when it can, and always leaves it in WAL', async () => {
-    const sqlite = sqliteHandleOf(db)!;
+    const sqlite = sqliteHandleOf(cli.db)!;
     const journalMode = () => sqlite.pragma('journal_mode', { simple: true });
-    await importAllocationsFile(db, fixture('allocations-good.csv'));
+    await importAllocationsFile(cli.db, fixture('allocations-good.csv'));
     expect(journalMode()).toBe('wal');
 
     // A reader in another connection keeps its snapshot through the import, which stays in WAL for it.
-    const reader = new SQLite(sqliteFile(config));
+    const reader = new SQLite(sqliteFile(cli.config));
     try {
       reader.exec('begin');
       expect(reader.prepare('select count(*) as count from allocation_records').get()).toEqual({ count: 4 });
-      const result = await importAllocationsFile(db, writeFile('beside.csv', csv(`${a},Holder Airdrop,1`)));
+      const result = await importAllocationsFile(cli.db, cli.writeFile('beside.csv', csv(`${a},Holder Airdrop,1`)));
       expect(result).toMatchObject({ ok: true, rows: 1 });
       expect(reader.prepare('select count(*) as count from allocation_records').get()).toEqual({ count: 4 });
       reader.exec('commit');
@@ -239,15 +218,15 @@ describe('importAllocationsFile', () => {
 
     // A late refusal rolls back and returns the file to WAL too.
     const late = Array.from({ length: 3000 }, (_, i) => `${madeUpWallet('taproot', `w${i}`)},Holder Airdrop,${i + 1}`);
-    const refused = await importAllocationsFile(db, writeFile('late.csv', csv(...late, `${broken.taproot},Public Sale,1`)));
+    const refused = await importAllocationsFile(cli.db, cli.writeFile('late.csv', csv(...late, `${broken.taproot},Public Sale,1`)));
     expect(refused.ok).toBe(false);
     expect(journalMode()).toBe('wal');
     expect(await storedRecords()).toHaveLength(5);
   });
 
   it('reports a missing or unknown header column on line 1', async () => {
-    const file = writeFile('header.csv', `wallet_address,tokens,amount\n${a},1,2\n`);
-    const result = await importAllocationsFile(db, file);
+    const file = cli.writeFile('header.csv', `wallet_address,tokens,amount\n${a},1,2\n`);
+    const result = await importAllocationsFile(cli.db, file);
     expect(result).toEqual({
       ok: false,
       errors: [
@@ -260,8 +239,8 @@ describe('importAllocationsFile', () => {
   });
 
   it('rejects a file that is not valid CSV with the line of the unclosed quote', async () => {
-    const file = writeFile('unclosed.csv', csv(`${a},Holder Airdrop,1`, `${b},"Holder Airdrop,2`, `${a},Public Sale,3`));
-    const result = await importAllocationsFile(db, file);
+    const file = cli.writeFile('unclosed.csv', csv(`${a},Holder Airdrop,1`, `${b},"Holder Airdrop,2`, `${a},Public Sale,3`));
+    const result = await importAllocationsFile(cli.db, file);
     expect(result).toEqual({
       ok: false,
       errors: [{ line: 3, message: 'not valid CSV: a quoted field starting in this row is never closed' }],
@@ -271,11 +250,11 @@ describe('importAllocationsFile', () => {
 
   it('reads a BOM, CRLF line ends and quoted fields holding commas and quotes', async () => {
     const content = '\uFEFFtokens,"wallet_address",category\r\n"1,5" ,x,y\r\n';
-    const bad = await importAllocationsFile(db, writeFile('bom-bad.csv', content));
+    const bad = await importAllocationsFile(cli.db, cli.writeFile('bom-bad.csv', content));
     expect(bad.ok).toBe(false);
     const added = 'Airdrop, "early"';
     const good = `\uFEFFtokens,"wallet_address",category\r\n2.5,${a.toUpperCase()},"Airdrop, ""early"""\r\n\r\n"7",${mainnetWallets.legacy} , Holder Airdrop \r\n`;
-    const result = await importAllocationsFile(db, writeFile('bom.csv', good), { extraCategories: [added] });
+    const result = await importAllocationsFile(cli.db, cli.writeFile('bom.csv', good), { extraCategories: [added] });
     expect(result).toMatchObject({ ok: true, rows: 2, totalMicro: 9_500_000n });
     expect(await storedRecords()).toEqual([
       { wallet_address: a, category: added, tokens_micro: 2_500_000, source: 'bom.csv' },
@@ -284,15 +263,15 @@ describe('importAllocationsFile', () => {
   });
 
   it('re-importing a source replaces its rows instead of doubling them and keeps other sources', async () => {
-    await importAllocationsFile(db, fixture('allocations-good.csv'), { source: 'other' });
-    const first = writeFile('round.csv', csv(`${a},Holder Airdrop,1`, `${b},Holder Airdrop,2`));
-    await importAllocationsFile(db, first);
-    const again = await importAllocationsFile(db, first);
+    await importAllocationsFile(cli.db, fixture('allocations-good.csv'), { source: 'other' });
+    const first = cli.writeFile('round.csv', csv(`${a},Holder Airdrop,1`, `${b},Holder Airdrop,2`));
+    await importAllocationsFile(cli.db, first);
+    const again = await importAllocationsFile(cli.db, first);
     expect(again).toMatchObject({ ok: true, rows: 2, replacedRows: 2 });
     // b leaves the list: a correction meant so, which only --replace writes.
-    writeFile('round.csv', csv(`${a},Holder Airdrop,10.5`));
-    expect(await importAllocationsFile(db, first)).toMatchObject({ ok: false, refused: 'shrinks', shrink: { removedWallets: 1, loweredWallets: 0 } });
-    const changed = await importAllocationsFile(db, first, { replace: true });
+    cli.writeFile('round.csv', csv(`${a},Holder Airdrop,10.5`));
+    expect(await importAllocationsFile(cli.db, first)).toMatchObject({ ok: false, refused: 'shrinks', shrink: { removedWallets: 1, loweredWallets: 0 } });
+    const changed = await importAllocationsFile(cli.db, first, { replace: true });
     expect(changed).toMatchObject({ ok: true, rows: 1, replacedRows: 2, totalMicro: 10_500_000n, listChange: { removedWallets: 1, loweredWallets: 0 } });
     const rows = await storedRecords();
     expect(rows.filter((row) => row.source === 'round.csv')).toEqual([
@@ -302,10 +281,10 @@ describe('importAllocationsFile', () => {
   });
 
   it('a dry run checks the file and reports what it would replace without writing', async () => {
-    await importAllocationsFile(db, fixture('allocations-good.csv'));
+    await importAllocationsFile(cli.db, fixture('allocations-good.csv'));
     const before = await storedRecords();
-    const file = writeFile('allocations-good.csv', csv(`${a},Holder Airdrop,1`));
-    const result = await importAllocationsFile(db, file, { dryRun: true });
+    const file = cli.writeFile('allocations-good.csv', csv(`${a},Holder Airdrop,1`));
+    const result = await importAllocationsFile(cli.db, file, { dryRun: true });
     expect(result).toMatchObject({ ok: true, dryRun: true, rows: 1, replacedRows: 4 });
     expect(await storedRecords()).toEqual(before);
     if (!result.ok) return;
@@ -322,7 +301,7 @@ describe('importAllocationsFile', () => {
       unchanged: 0,
       liveTotalMicro: '1272444421012',
       candidateTotalMicro: '1000000',
-      oldRoot: (await computeAllocationRoot(db)).root,
+      oldRoot: (await computeAllocationRoot(cli.db)).root,
       more: 0,
     });
     expect(result.difference!.wallets.find((wallet) => wallet.wallet === a)).toEqual({
@@ -340,7 +319,7 @@ describe('npm run import:allocations', () => {
     expect((await runScript([fixture('allocations-good.csv'), '--source', 'tge', '--dry-run'])).code).toBe(0);
     expect((await runScript([fixture('allocations-good.csv'), '--source', 'tge'])).code).toBe(0);
     expect((await runScript([fixture('allocations-good.csv'), '--source', 'tge'])).code).toBe(0);
-    const entries = await db.selectFrom('audit_log').selectAll().orderBy('id').execute();
+    const entries = await cli.db.selectFrom('audit_log').selectAll().orderBy('id').execute();
     expect(entries.map(({ action, target }) => ({ action, target }))).toEqual([
       { action: 'import.allocations', target: 'tge' },
       { action: 'import.allocations', target: 'tge' },
@@ -355,27 +334,27 @@ describe('npm run import:allocations', () => {
 
   it('runs compiled, as the npm script does, with its worker beside it: same checks, same root', async () => {
     // Built inside the project (the bundle finds the project root above itself), removed afterwards.
-    const outdir = fs.mkdtempSync(path.join(root, 'dist-test-build-'));
+    const outdir = fs.mkdtempSync(path.join(projectRoot, 'dist-test-build-'));
     try {
       await buildServer(outdir);
-      const command = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts['import:allocations'] as string;
+      const command = JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')).scripts['import:allocations'] as string;
       const nodeArgs = command.split('&&').at(-1)!.trim().split(/\s+/).slice(1, -1);
       const run = (args: string[]) =>
         new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
           execFile(process.execPath, [...nodeArgs, path.join(outdir, 'scripts/import-allocations.js'), ...args], {
-            cwd: root,
-            env: { ...process.env, DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl ?? '' },
+            cwd: projectRoot,
+            env: { ...process.env, DATA_DIR: cli.config.dataDir, DATABASE_URL: cli.config.databaseUrl ?? '' },
           }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }));
         });
 
-      const refused = await run([writeFile('typo.csv', csv(`${a},Holder Airdrop,1`, `${broken.segwit},Holder Airdrop,1`)), '--as-of-block', '5']);
+      const refused = await run([cli.writeFile('typo.csv', csv(`${a},Holder Airdrop,1`, `${broken.segwit},Holder Airdrop,1`)), '--as-of-block', '5']);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain(`line 3: wallet_address ${broken.segwit} fails its bech32 checksum`);
       expect(await storedRecords()).toEqual([]);
 
       const imported = await run([fixture('allocations-good.csv'), '--as-of-block', '5']);
       expect(imported.code).toBe(0);
-      const { root: expected } = await computeAllocationRoot(db);
+      const { root: expected } = await computeAllocationRoot(cli.db);
       expect(imported.stdout).toMatch(new RegExp(`merkle root:\\s+${expected}\n`));
     } finally {
       fs.rmSync(outdir, { recursive: true, force: true });
@@ -394,7 +373,7 @@ describe('npm run import:allocations', () => {
 
   it('prints each progress step on its own line when the output is a pipe', async () => {
     const rows = Array.from({ length: 120_001 }, (_, i) => `${madeUpWallet('segwit', `w${i}`)},Holder Airdrop,1`);
-    const run = await runScript([writeFile('large.csv', `wallet_address,category,tokens\n${rows.join('\n')}\n`)]);
+    const run = await runScript([cli.writeFile('large.csv', `wallet_address,category,tokens\n${rows.join('\n')}\n`)]);
     expect(run.code).toBe(0);
     expect(run.stderr).not.toContain('\r');
     const progress = run.stderr.split('\n').filter((line) => /rows/.test(line));
@@ -422,9 +401,9 @@ describe('npm run import:allocations', () => {
   it('a dry run prints the difference from the live rows of its source: wallets added, removed and changed, both roots, writing nothing', async () => {
     expect((await runScript([fixture('allocations-good.csv'), '--source', 'tge'])).code).toBe(0);
     const before = await storedRecords();
-    const oldRoot = (await computeAllocationRoot(db)).root!;
+    const oldRoot = (await computeAllocationRoot(cli.db)).root!;
     // The whale bonus moves, the legacy wallet goes, a taproot wallet comes; the P2SH wallet stays.
-    const corrected = writeFile(
+    const corrected = cli.writeFile(
       'corrected.csv',
       csv(
         `${mainnetWallets.segwitKey},Holder Airdrop,34123`,
@@ -458,7 +437,7 @@ describe('npm run import:allocations', () => {
     expect(run.stdout).toMatch(/whole list \(every source\), per wallet:\n\s+removed:\s+1 wallet \(no record left\)\n\s+lowered:\s+0 wallets/);
     expect(run.stdout).toContain('note: this import needs --replace');
     expect(await storedRecords()).toEqual(before);
-    expect(await db.selectFrom('audit_log').select('id').execute()).toHaveLength(1);
+    expect(await cli.db.selectFrom('audit_log').select('id').execute()).toHaveLength(1);
 
     // --show caps the list, not the counts; the root it announced is the one the import then writes.
     const capped = await runScript([corrected, '--source', 'tge', '--dry-run', '--show', '1']);
@@ -466,7 +445,7 @@ describe('npm run import:allocations', () => {
     expect(capped.stdout).toContain('... and 2 more wallets');
     expect(capped.stdout).toMatch(/changed:\s+1 wallet\n/);
     expect((await runScript([corrected, '--source', 'tge', '--replace'])).code).toBe(0);
-    expect((await computeAllocationRoot(db)).root).toBe(newRoot);
+    expect((await computeAllocationRoot(cli.db)).root).toBe(newRoot);
   }, 120_000);
 
   it('prints every bad line and exits 1 without touching the database', async () => {
@@ -479,7 +458,7 @@ describe('npm run import:allocations', () => {
   });
 
   it('--allow-unchecked-addresses and --category (repeatable) let a test file through', async () => {
-    const file = writeFile('loose.csv', csv(`${broken.segwit},Holder Airdrop,1`, `${a},Early Supporters,2`, `${a},Partners,3`));
+    const file = cli.writeFile('loose.csv', csv(`${broken.segwit},Holder Airdrop,1`, `${a},Early Supporters,2`, `${a},Partners,3`));
     const strict = await runScript([file]);
     expect(strict.code).toBe(1);
     expect(strict.stderr).toContain(`line 2: wallet_address ${broken.segwit} fails its bech32 checksum`);

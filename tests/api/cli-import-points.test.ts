@@ -1,49 +1,30 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Kysely } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppConfig } from '../../server/platform/config.js';
-import type { Database } from '../../server/platform/db/schema.js';
+import { describe, expect, it } from 'vitest';
 import { madeUpWallet } from '../../server/features/demo/made-up-wallets.js';
 import { importPointsFile } from '../../server/features/imports/index.js';
 import { readPointsStats } from '../../server/features/point-allocations/point-allocations-stats.repository.js';
-import { projectRoot, runCli } from '../helpers/run-cli.js';
-import { createTestDatabase } from '../helpers/test-app.js';
+import { useCliDatabase } from '../helpers/cli-database.js';
+import { fixture } from '../helpers/run-cli.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 
-const root = projectRoot;
-const fixture = (name: string) => path.join(root, 'tests/fixtures', name);
 
-let config: AppConfig;
-let db: Kysely<Database>;
-let close: () => Promise<void>;
-beforeEach(async () => {
-  ({ config, db, close } = await createTestDatabase());
-});
-afterEach(async () => close());
-
-function writeFile(name: string, content: string): string {
-  const file = path.join(config.dataDir, name);
-  fs.writeFileSync(file, content);
-  return file;
-}
+const cli = useCliDatabase();
 
 async function storedAllocations() {
-  return db
+  return cli.db
     .selectFrom('points_allocations')
     .select(['wallet_address', 'final_points', 'allocated_micro', 'source'])
     .orderBy('wallet_address')
     .execute();
 }
 
-const runScript = (args: string[]) => runCli('import:points', args, config);
+const runScript = (args: string[]) => cli.run('import:points', args);
 
 const first = madeUpWallet('legacy', 'first');
 const second = madeUpWallet('legacy', 'second');
 
 describe('importPointsFile', () => {
   it('imports a good file exactly and refreshes the allocation stats in the same write', async () => {
-    const result = await importPointsFile(db, fixture('points-good.csv'));
+    const result = await importPointsFile(cli.db, fixture('points-good.csv'));
     expect(result).toEqual({
       ok: true,
       source: 'points-good.csv',
@@ -61,11 +42,11 @@ describe('importPointsFile', () => {
       { wallet_address: 'bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297', final_points: 300, allocated_micro: 1_000_000_000, source: 'points-good.csv' },
       { wallet_address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', final_points: 1, allocated_micro: 333_333, source: 'points-good.csv' },
     ]);
-    expect(await readPointsStats(db)).toEqual({ totalAllocations: 3, totalTokensMicro: 1_500_833_333, totalPoints: 451 });
+    expect(await readPointsStats(cli.db)).toEqual({ totalAllocations: 3, totalTokensMicro: 1_500_833_333, totalPoints: 451 });
   });
 
   it('rejects bad rows and a wallet repeated in the file on its second line, writing nothing', async () => {
-    const result = await importPointsFile(db, fixture('points-bad.csv'));
+    const result = await importPointsFile(cli.db, fixture('points-bad.csv'));
     expect(result).toEqual({
       ok: false,
       errors: [
@@ -80,13 +61,13 @@ describe('importPointsFile', () => {
       ],
     });
     expect(await storedAllocations()).toEqual([]);
-    expect(await readPointsStats(db)).toEqual({ totalAllocations: 0, totalTokensMicro: 0, totalPoints: 0 });
+    expect(await readPointsStats(cli.db)).toEqual({ totalAllocations: 0, totalTokensMicro: 0, totalPoints: 0 });
   });
 
   it('rejects a wallet that already has an allocation from another source, naming the line and that source', async () => {
-    await importPointsFile(db, fixture('points-good.csv'), { source: 'season-1' });
-    const file = writeFile('late.csv', `wallet_address,final_points,allocated_tokens\n${first},1,1\nbc1QAR0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq,2,2\n`);
-    const result = await importPointsFile(db, file);
+    await importPointsFile(cli.db, fixture('points-good.csv'), { source: 'season-1' });
+    const file = cli.writeFile('late.csv', `wallet_address,final_points,allocated_tokens\n${first},1,1\nbc1QAR0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq,2,2\n`);
+    const result = await importPointsFile(cli.db, file);
     expect(result).toEqual({
       ok: false,
       errors: [
@@ -100,30 +81,30 @@ describe('importPointsFile', () => {
   });
 
   it('re-importing a source replaces its rows and the stats follow the new values', async () => {
-    const file = writeFile('points.csv', `wallet_address,final_points,allocated_tokens\n${first},10,100\n${second},20,200\n`);
-    await importPointsFile(db, file);
-    writeFile('points.csv', `wallet_address,final_points,allocated_tokens\n${first},11,110.5\n`);
-    const result = await importPointsFile(db, file);
+    const file = cli.writeFile('points.csv', `wallet_address,final_points,allocated_tokens\n${first},10,100\n${second},20,200\n`);
+    await importPointsFile(cli.db, file);
+    cli.writeFile('points.csv', `wallet_address,final_points,allocated_tokens\n${first},11,110.5\n`);
+    const result = await importPointsFile(cli.db, file);
     expect(result).toMatchObject({ ok: true, rows: 1, replacedRows: 2 });
     expect(await storedAllocations()).toEqual([
       { wallet_address: first, final_points: 11, allocated_micro: 110_500_000, source: 'points.csv' },
     ]);
-    expect(await readPointsStats(db)).toEqual({ totalAllocations: 1, totalTokensMicro: 110_500_000, totalPoints: 11 });
+    expect(await readPointsStats(cli.db)).toEqual({ totalAllocations: 1, totalTokensMicro: 110_500_000, totalPoints: 11 });
   });
 
   it('rejects a wallet failing its checksum unless allowUncheckedAddresses', async () => {
     const typo = '1A1zP1eP5QGefi2DMPTfTL5SGmv7DivfNa';
-    const file = writeFile('typo.csv', `wallet_address,final_points,allocated_tokens\n${first},1,1\n${typo},2,2\n`);
-    expect(await importPointsFile(db, file)).toEqual({
+    const file = cli.writeFile('typo.csv', `wallet_address,final_points,allocated_tokens\n${first},1,1\n${typo},2,2\n`);
+    expect(await importPointsFile(cli.db, file)).toEqual({
       ok: false,
       errors: [{ line: 3, message: `wallet_address ${typo} fails its base58check checksum (a typo or a cut-off address?)` }],
     });
     expect(await storedAllocations()).toEqual([]);
-    expect(await importPointsFile(db, file, { allowUncheckedAddresses: true })).toMatchObject({ ok: true, rows: 2 });
+    expect(await importPointsFile(cli.db, file, { allowUncheckedAddresses: true })).toMatchObject({ ok: true, rows: 2 });
   });
 
   it('a dry run validates and counts without writing', async () => {
-    const result = await importPointsFile(db, fixture('points-good.csv'), { dryRun: true });
+    const result = await importPointsFile(cli.db, fixture('points-good.csv'), { dryRun: true });
     expect(result).toMatchObject({ ok: true, dryRun: true, rows: 3, replacedRows: 0 });
     expect(await storedAllocations()).toEqual([]);
   });

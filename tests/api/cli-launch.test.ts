@@ -1,21 +1,11 @@
-import type { Kysely } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
-import type { AppConfig } from '../../server/platform/config.js';
-import type { Database } from '../../server/platform/db/schema.js';
+import { describe, expect, it } from 'vitest';
 import { launchSettings } from '../../server/features/launch/launch.service.js';
-import { startFakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
-import { runCli } from '../helpers/run-cli.js';
-import { createTestDatabase } from '../helpers/test-app.js';
+import { useCliDatabase } from '../helpers/cli-database.js';
+import { buildFakeUpstream } from '../helpers/fake-upstream.js';
 
-let config: AppConfig;
-let db: Kysely<Database>;
-let close: () => Promise<void>;
-beforeEach(async () => {
-  ({ config, db, close } = await createTestDatabase());
-});
-afterEach(async () => close());
+const cli = useCliDatabase();
 
-const launch = (args: string[]) => runCli('launch', args, config);
+const launch = (args: string[]) => cli.run('launch', args);
 
 describe('npm run launch and the audit log', () => {
   it('writes pause, resume, notice and reveal with the system user, the reason and the switches before and after', async () => {
@@ -25,7 +15,7 @@ describe('npm run launch and the audit log', () => {
     expect((await launch(['reveal-now'])).code).toBe(0);
     expect((await launch(['status'])).code).toBe(0);
 
-    const entries = await db.selectFrom('audit_log').selectAll().orderBy('id').execute();
+    const entries = await cli.db.selectFrom('audit_log').selectAll().orderBy('id').execute();
     expect(entries.map(({ action, reason }) => ({ action, reason }))).toEqual([
       { action: 'launch.pause', reason: 'wrong list' },
       { action: 'launch.resume', reason: null },
@@ -43,7 +33,7 @@ describe('npm run launch and the audit log', () => {
 const pastTime = '2025-12-01T15:00:00Z';
 const futureTime = '2099-12-01T15:00:00Z';
 
-const launchEntries = () => db.selectFrom('audit_log').select(['action', 'before', 'after']).where('action', 'like', 'launch.%').execute();
+const launchEntries = () => cli.db.selectFrom('audit_log').select(['action', 'before', 'after']).where('action', 'like', 'launch.%').execute();
 
 describe('npm run launch -- reveal-at', () => {
   it('refuses a time already past without --now, saying it is in the past and what --now does, and stores nothing', async () => {
@@ -53,7 +43,7 @@ describe('npm run launch -- reveal-at', () => {
     expect(run.stderr).toContain('the allocation list would be public at once');
     expect(run.stderr).toContain('--now');
     expect(run.stdout).toBe('');
-    expect(await launchSettings(db)).toMatchObject({ revealSchedule: null, revealedAt: null });
+    expect(await launchSettings(cli.db)).toMatchObject({ revealSchedule: null, revealedAt: null });
     expect(await launchEntries()).toEqual([]);
   }, 60_000);
 
@@ -62,7 +52,7 @@ describe('npm run launch -- reveal-at', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('allocation: revealed (at 2025-12-01T15:00:00.000Z)');
-    expect((await launchSettings(db)).revealSchedule).toEqual({ kind: 'time', at: '2025-12-01T15:00:00.000Z' });
+    expect((await launchSettings(cli.db)).revealSchedule).toEqual({ kind: 'time', at: '2025-12-01T15:00:00.000Z' });
     const [entry] = await launchEntries();
     expect(entry!.action).toBe('launch.reveal-at');
     expect(JSON.parse(entry!.after!).revealSchedule).toEqual({ kind: 'time', at: '2025-12-01T15:00:00.000Z' });
@@ -73,19 +63,17 @@ describe('npm run launch -- reveal-at', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('2099-12-01T15:00:00.000Z is still ahead');
     expect(refused.stderr).toContain('reveal-now');
-    expect((await launchSettings(db)).revealSchedule).toBeNull();
+    expect((await launchSettings(cli.db)).revealSchedule).toBeNull();
 
     const run = await launch(['reveal-at', futureTime]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('allocation: hidden until 2099-12-01T15:00:00.000Z');
-    expect((await launchSettings(db)).revealSchedule).toEqual({ kind: 'time', at: '2099-12-01T15:00:00.000Z' });
+    expect((await launchSettings(cli.db)).revealSchedule).toEqual({ kind: 'time', at: '2099-12-01T15:00:00.000Z' });
   }, 60_000);
 
   it('refuses a block the chain tip has reached unless --now, and takes a block ahead, or any block when no explorer answers', async () => {
-    const explorer = await startFakeUpstream();
-    onTestFinished(() => explorer.close());
-    explorer.set('/height', { kind: 'text', body: '925010' });
-    const withTip = (args: string[]) => runCli('launch', args, config, { BLOCK_HEIGHT_URLS: `${explorer.url}/height` });
+    const explorer = await buildFakeUpstream({ '/height': { kind: 'text', body: '925010' } });
+    const withTip = (args: string[]) => cli.run('launch', args, { BLOCK_HEIGHT_URLS: `${explorer.url}/height` });
 
     for (const height of ['925010', '925000']) {
       const refused = await withTip(['reveal-at', `block:${height}`]);
@@ -93,7 +81,7 @@ describe('npm run launch -- reveal-at', () => {
       expect(refused.stderr).toContain('is already reached (the chain tip is 925,010)');
       expect(refused.stderr).toContain('--now');
     }
-    expect((await launchSettings(db)).revealSchedule).toBeNull();
+    expect((await launchSettings(cli.db)).revealSchedule).toBeNull();
 
     const ahead = await withTip(['reveal-at', 'block:925011']);
     expect(ahead.code).toBe(0);
@@ -101,12 +89,12 @@ describe('npm run launch -- reveal-at', () => {
 
     const reached = await withTip(['reveal-at', 'block:925000', '--now']);
     expect(reached.code).toBe(0);
-    expect((await launchSettings(db)).revealSchedule).toEqual({ kind: 'block', height: 925000 });
+    expect((await launchSettings(cli.db)).revealSchedule).toEqual({ kind: 'block', height: 925000 });
 
     // No explorer answers (run-cli's default): the tip is unknown, so the block is taken as given.
     const unknown = await launch(['reveal-at', 'block:925000']);
     expect(unknown.code).toBe(0);
-    expect((await launchSettings(db)).revealSchedule).toEqual({ kind: 'block', height: 925000 });
+    expect((await launchSettings(cli.db)).revealSchedule).toEqual({ kind: 'block', height: 925000 });
   }, 120_000);
 
   it('takes --now with reveal-at only, and no time at all is a usage error pointing at reveal-now', async () => {

@@ -1,25 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { loadConfig } from '../../server/platform/config.js';
 import { connectDatabase } from '../../server/platform/db/connect.js';
+import { useTestApp } from '../helpers/build-app.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
-import { tempFolder } from '../helpers/backup-drill.js';
+import { testFolder } from '../helpers/backup-drill.js';
 import { runCli } from '../helpers/run-cli.js';
 import { mountSmallDisk } from '../helpers/small-disk.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 
 // The DATA_DIR checks (a server on it, a non-empty one) are SQLite's; PostgreSQL's restore is in backup-restore.test.ts.
 const secret = 'a-generated-session-secret-of-the-server-0123456789';
-let ctx: TestContext;
+const ctx = useTestApp({ DATABASE_URL: '' });
 let backups: string;
-let cleanups: (() => void)[];
 beforeEach(async () => {
-  ctx = await createTestApp({ DATABASE_URL: '' });
-  const made = tempFolder('acorn-backups-');
-  backups = made.dir;
-  cleanups = [made.cleanup];
+  backups = testFolder('acorn-backups-');
   await seedAllocationRecords(ctx.handle.db, [
     { wallet: mainnetWallets.taproot, category: 'Holder Airdrop', tokens: '1500' },
     { wallet: mainnetWallets.legacy, category: 'Whale Bonus #1', tokens: '20.5' },
@@ -29,16 +25,10 @@ beforeEach(async () => {
   // The key a server generates when SESSION_SECRET is unset (the CLIs here run without it).
   fs.writeFileSync(path.join(ctx.config.dataDir, 'session-secret'), secret, { mode: 0o600 });
 });
-afterEach(async () => {
-  await ctx.close();
-  for (const cleanup of cleanups) cleanup();
-});
 
 /** A new folder to restore into, removed after the test. */
 function newDataDir(): string {
-  const made = tempFolder('acorn-restore-');
-  cleanups.push(made.cleanup);
-  return path.join(made.dir, 'data');
+  return path.join(testFolder('acorn-restore-'), 'data');
 }
 
 async function backup(): Promise<string> {
@@ -163,7 +153,7 @@ describe('npm run backup and npm run restore', () => {
       context.skip(`needs a small tmpfs: ${disk.problem}`);
       return;
     }
-    cleanups.push(disk.unmount);
+    onTestFinished(disk.unmount);
     fs.writeFileSync(path.join(disk.dir, 'app.sqlite'), 'the data that was here');
     const run = await restore(await backup(), ['--data-dir', disk.dir, '--force']);
     expect(run.stdout).not.toContain('FAIL');

@@ -1,28 +1,18 @@
-import type { Kysely } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppConfig } from '../../server/platform/config.js';
-import type { Database } from '../../server/platform/db/schema.js';
+import { describe, expect, it } from 'vitest';
 import { getStakingStats } from '../../server/features/settings/settings.repository.js';
 import { parseLockedCount, setStakingLocked } from '../../server/features/staking/staking.service.js';
-import { runCli } from '../helpers/run-cli.js';
-import { createTestDatabase } from '../helpers/test-app.js';
+import { useCliDatabase } from '../helpers/cli-database.js';
 
 
-let config: AppConfig;
-let db: Kysely<Database>;
-let close: () => Promise<void>;
-beforeEach(async () => {
-  ({ config, db, close } = await createTestDatabase());
-});
-afterEach(async () => close());
+const cli = useCliDatabase();
 
-const runScript = (args: string[]) => runCli('set-staking', args, config);
+const runScript = (args: string[]) => cli.run('set-staking', args);
 
 describe('setStakingLocked', () => {
   it('stores the locked count as the staking setting, overwriting the previous one', async () => {
-    await setStakingLocked(db, 10);
-    expect(await setStakingLocked(db, 1710)).toEqual({ lockedCount: 1710, collectionSize: 3420, percentLocked: 50 });
-    expect((await getStakingStats(db))?.value).toEqual({ lockedCount: 1710 });
+    await setStakingLocked(cli.db, 10);
+    expect(await setStakingLocked(cli.db, 1710)).toEqual({ lockedCount: 1710, collectionSize: 3420, percentLocked: 50 });
+    expect((await getStakingStats(cli.db))?.value).toEqual({ lockedCount: 1710 });
   });
 
   it('accepts whole numbers from 0 to the collection size only', () => {
@@ -38,13 +28,13 @@ describe('npm run set-staking', () => {
     const run = await runScript(['--locked', '1000']);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('locked 1000 of 3420 (29.24%)\n');
-    expect((await getStakingStats(db))?.value).toEqual({ lockedCount: 1000 });
+    expect((await getStakingStats(cli.db))?.value).toEqual({ lockedCount: 1000 });
   });
 
   it('writes each change to the audit log with the system user and the count before and after', async () => {
     expect((await runScript(['--locked', '1000'])).code).toBe(0);
     expect((await runScript(['--locked', '1200'])).code).toBe(0);
-    const entries = await db.selectFrom('audit_log').selectAll().orderBy('id').execute();
+    const entries = await cli.db.selectFrom('audit_log').selectAll().orderBy('id').execute();
     expect(entries.map(({ action, before, after }) => ({ action, before, after }))).toEqual([
       { action: 'staking.set', before: null, after: '1000' },
       { action: 'staking.set', before: '1000', after: '1200' },
@@ -56,6 +46,6 @@ describe('npm run set-staking', () => {
     const run = await runScript(['--locked', '3421']);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--locked must be a whole number from 0 to 3420');
-    expect(await getStakingStats(db)).toBeNull();
+    expect(await getStakingStats(cli.db)).toBeNull();
   });
 });

@@ -1,18 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultExternalLinks, externalLinkVariables } from '../../shared/links.js';
 import type { PublicConfig } from '../../shared/schemas/config.js';
 import { ConfigError, loadConfig } from '../../server/platform/config.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { build, type TestApp } from '../helpers/build-app.js';
 
-let ctx: TestContext | undefined;
-afterEach(async () => {
-  await ctx?.close();
-  ctx = undefined;
-});
+let ctx: TestApp | undefined;
 
 async function publicConfig(env: Record<string, string>): Promise<PublicConfig> {
   await ctx?.close();
-  ctx = await createTestApp(env);
+  ctx = await build(env);
   const response = await ctx.app.inject({ method: 'GET', url: '/api/config' });
   expect(response.statusCode).toBe(200);
   expect(response.headers['cache-control']).toMatch(/max-age=\d+/);

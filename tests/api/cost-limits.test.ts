@@ -1,8 +1,9 @@
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/platform/config.js';
+import { useTestApp } from '../helpers/build-app.js';
 import { multipartBody } from '../helpers/multipart.js';
-import { cookiePair, createTestApp, type TestContext } from '../helpers/test-app.js';
+import { cookiePair } from '../helpers/test-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 
 // Two per account and three per IP in the window, so every limit is reached in a few calls.
@@ -13,11 +14,7 @@ const limits = {
   UPLOAD_LIMIT_PER_IP: '3',
 };
 
-let ctx: TestContext;
-beforeEach(async () => {
-  ctx = await createTestApp(limits);
-});
-afterEach(async () => ctx.close());
+const ctx = useTestApp(limits);
 
 interface Member {
   cookie: string;

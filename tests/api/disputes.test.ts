@@ -1,22 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { answerDispute, resolveDispute } from '../../server/features/disputes/disputes.service.js';
+import { useTestApp } from '../helpers/build-app.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 import { loginCookie } from '../helpers/x-flow.js';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 // The categories of the holder's allocation in the live snapshot: the ones a report may name, beside 'other'.
 const longCategory = '🌰'.repeat(100);
 const holderCategories = ['Holder Airdrop', 'Whale Bonus #1', longCategory, '<script>x</script>'];
 beforeEach(async () => {
-  ctx = await createTestApp();
   await seedAllocationRecords(ctx.handle.db, [
     ...holderCategories.map((category) => ({ wallet: mainnetWallets.taproot, category, tokens: '10' })),
     { wallet: mainnetWallets.legacy, category: 'Staking Season 1', tokens: '10' },
   ]);
 });
-afterEach(async () => ctx.close());
 
 const url = '/api/allocation/disputes';
 

@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { indexedTextOf } from '../../server/features/claims/duplicate-check.js';
 import { duplicateThreshold, jaccard, trigrams } from '../../server/features/claims/text-similarity.js';
 import { checkTweet } from '../../shared/tweet-rules.js';
-import { type FakeUpstream, startFakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { build, type TestApp } from '../helpers/build-app.js';
+import { useFakeUpstream } from '../helpers/fake-upstream.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 import { loginCookie } from '../helpers/x-flow.js';
 
@@ -15,14 +15,8 @@ import { loginCookie } from '../helpers/x-flow.js';
 const generations = 200;
 const noLimits = { GENERATION_LIMIT_PER_USER: '100000', GENERATION_LIMIT_PER_IP: '100000' };
 
-let ctx: TestContext;
-let llm: FakeUpstream;
-
-beforeAll(async () => {
-  llm = await startFakeUpstream();
-});
-afterAll(async () => llm.close());
-afterEach(async () => ctx.close());
+let ctx: TestApp;
+const llm = useFakeUpstream();
 
 async function generate(prompt: string, language: 'en' | 'zh'): Promise<string[]> {
   const users = [await loginCookie(ctx.app, mainnetWallets.taproot), await loginCookie(ctx.app, mainnetWallets.segwitKey)];
@@ -68,7 +62,7 @@ describe('the offline generator', () => {
     ['zh', '比特币减半'],
   ] as const) {
     it(`writes ${generations} tweets for "${prompt.slice(0, 24)}" (${language}) with no pair at or above the threshold`, async () => {
-      ctx = await createTestApp(noLimits);
+      ctx = await build(noLimits);
       const tweets = await generate(prompt, language);
       tweets.forEach((tweet) => expect(checkTweet(tweet).valid, tweet).toBe(true));
       // Every tweet is judged: none is short enough to skip the check.
@@ -81,7 +75,7 @@ describe('the offline generator', () => {
 
 describe('the LLM path', () => {
   it(`asks the model for a different angle and voice across ${generations} requests of one prompt`, async () => {
-    ctx = await createTestApp({ ...noLimits, LLM_BASE_URL: llm.url, LLM_API_KEY: 'k', UPSTREAM_TIMEOUT_MS: '1000' });
+    ctx = await build({ ...noLimits, LLM_BASE_URL: llm.url, LLM_API_KEY: 'k', UPSTREAM_TIMEOUT_MS: '1000' });
     llm.set('/chat/completions', {
       kind: 'json',
       body: { choices: [{ message: { content: 'Squirrels stacking acorns on Bitcoin all winter long, and the ordinals crowd loves it. #ACORN #BRC20' } }] },

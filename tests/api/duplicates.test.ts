@@ -1,48 +1,25 @@
 import { Migrator, PostgresAdapter, sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrations } from '../../migrations/index.js';
 import { connectDatabase } from '../../server/platform/db/connect.js';
 import { migrateToLatest } from '../../server/platform/db/migrate.js';
 import { indexedTextOf } from '../../server/features/claims/duplicate-check.js';
 import { requestMemeClaim, requestTweetClaim } from '../helpers/claim-requests.js';
-import { type FakeX, startFakeX } from '../../scripts/fake-x/fake-x.js';
-import { createTestApp, type TestContext, testConfig } from '../helpers/test-app.js';
+import { type Member, memberWithX, miningEnv, useFakeXApp } from '../helpers/fake-x-app.js';
+import { testConfig } from '../helpers/test-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
-import { connectX, loginCookie } from '../helpers/x-flow.js';
 
 /** Issue 13: a post whose text is (nearly) another member's claimed post earns nothing. */
 
-const publicUrl = 'https://acorn.example';
 const original =
   'Squirrels stacking acorns on Bitcoin all winter long. The ordinals community never sleeps and neither do we. #ACORN #BRC20';
 const shareTags = '#ACORN #BRC20 #AcornSquirrels';
 
-let fakeX: FakeX;
-let ctx: TestContext;
 let nextPostId = 1995000000000000000n;
 
-interface Member {
-  cookie: string;
-  userId: number;
-  xId: string;
-}
+const ctx = useFakeXApp({ ...miningEnv, UPSTREAM_TIMEOUT_MS: '1000' });
 
-beforeAll(async () => {
-  fakeX = await startFakeX();
-});
-afterAll(async () => fakeX.close());
-beforeEach(async () => {
-  ctx = await createTestApp({ ...fakeX.env, MINING_OPEN: 'true', UPSTREAM_TIMEOUT_MS: '1000', PUBLIC_URL: publicUrl });
-});
-afterEach(async () => ctx.close());
-
-async function member(wallet: string, xId: string): Promise<Member> {
-  fakeX.setNextUser({ id: xId, username: `farmer${xId}` });
-  const session = await loginCookie(ctx.app, wallet);
-  const { exchange } = await connectX(ctx.app, session, wallet);
-  if (exchange.statusCode !== 200) throw new Error(exchange.body);
-  return { ...session, xId };
-}
+const member = (wallet: string, xId: string) => memberWithX(ctx, wallet, { id: xId, username: `farmer${xId}` });
 
 /** One after another: the fake X hands the next login the account set last. */
 async function members(): Promise<Member[]> {
@@ -51,7 +28,7 @@ async function members(): Promise<Member[]> {
 
 function publish(authorId: string, text: string): string {
   nextPostId += 1n;
-  fakeX.addPost(nextPostId.toString(), { authorId, text, createdAt: new Date() });
+  ctx.fakeX.addPost(nextPostId.toString(), { authorId, text, createdAt: new Date() });
   return nextPostId.toString();
 }
 

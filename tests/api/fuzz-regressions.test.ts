@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useSharedApp } from '../helpers/build-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 import { loginCookie } from '../helpers/x-flow.js';
 
 /** Failures the fuzz suite (tests/api/fuzz.test.ts) found, each kept as a plain test. */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx?.close());
+const ctx = useSharedApp();
 
 describe('URLs the router cannot read', () => {
   it('answers a malformed percent-escape in a path parameter as { error, message }', async () => {

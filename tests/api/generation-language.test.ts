@@ -1,21 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { splitMemeText } from '../../shared/meme-text.js';
 import { checkTweet } from '../../shared/tweet-rules.js';
-import { startFakeUpstream, type FakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { build, type TestApp } from '../helpers/build-app.js';
+import { useFakeUpstream } from '../helpers/fake-upstream.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 import { loginCookie } from '../helpers/x-flow.js';
 
 const hanCount = (text: string): number => text.match(/\p{Script=Han}/gu)?.length ?? 0;
 
-let ctx: TestContext;
-let llm: FakeUpstream;
-
-beforeAll(async () => {
-  llm = await startFakeUpstream();
-});
-afterAll(async () => llm.close());
-afterEach(async () => ctx.close());
+let ctx: TestApp;
+const llm = useFakeUpstream();
 
 async function ask(url: string, payload: (userId: number) => Record<string, unknown>) {
   const session = await loginCookie(ctx.app, mainnetWallets.taproot);
@@ -36,7 +30,7 @@ function lastPrompt(): string {
 
 describe('offline generation in the reader language', () => {
   it('writes a Chinese tweet that passes the tweet rules when the request asks for zh', async () => {
-    ctx = await createTestApp();
+    ctx = await build();
     const response = await tweet({ language: 'zh' });
     expect(response.statusCode).toBe(200);
     const { tweetText } = response.json() as { tweetText: string };
@@ -46,7 +40,7 @@ describe('offline generation in the reader language', () => {
   });
 
   it('writes English when no language is sent, and refuses a language it does not know', async () => {
-    ctx = await createTestApp();
+    ctx = await build();
     const response = await tweet({});
     expect(response.statusCode).toBe(200);
     expect(hanCount(response.json().tweetText)).toBe(0);
@@ -54,7 +48,7 @@ describe('offline generation in the reader language', () => {
   });
 
   it('writes a Chinese meme caption with a top and a bottom when the request asks for zh', async () => {
-    ctx = await createTestApp();
+    ctx = await build();
     const response = await meme({ language: 'zh' });
     expect(response.statusCode).toBe(200);
     const { top, bottom } = splitMemeText(response.json().memeText);
@@ -65,7 +59,7 @@ describe('offline generation in the reader language', () => {
 
 describe('OpenAI-compatible generation in the reader language', () => {
   it('asks the LLM for Simplified Chinese and repairs its Chinese answer into a valid tweet', async () => {
-    ctx = await createTestApp({ LLM_BASE_URL: llm.url, LLM_API_KEY: 'k', UPSTREAM_TIMEOUT_MS: '1000' });
+    ctx = await build({ LLM_BASE_URL: llm.url, LLM_API_KEY: 'k', UPSTREAM_TIMEOUT_MS: '1000' });
     llm.set('/chat/completions', {
       kind: 'json',
       body: { choices: [{ message: { content: '松鼠在比特币上囤橡果，一颗接一颗，熊市也不停。' } }] },
@@ -86,7 +80,7 @@ describe('OpenAI-compatible generation in the reader language', () => {
   });
 
   it('asks for a Chinese meme caption and breaks an unbroken Chinese answer into a top and a bottom', async () => {
-    ctx = await createTestApp({ LLM_BASE_URL: llm.url, LLM_API_KEY: 'k', UPSTREAM_TIMEOUT_MS: '1000' });
+    ctx = await build({ LLM_BASE_URL: llm.url, LLM_API_KEY: 'k', UPSTREAM_TIMEOUT_MS: '1000' });
     llm.set('/chat/completions', { kind: 'json', body: { choices: [{ message: { content: '凌晨三点还在盯K线，依然看多橡果' } }] } });
     const response = await meme({ language: 'zh', customPrompt: '熬夜看盘' });
     expect(response.statusCode).toBe(200);
@@ -101,7 +95,7 @@ describe('OpenAI-compatible generation in the reader language', () => {
   });
 
   it('still rejects an answer that cannot be made into a tweet, in Chinese too', async () => {
-    ctx = await createTestApp({ LLM_BASE_URL: llm.url, LLM_API_KEY: 'k', UPSTREAM_TIMEOUT_MS: '1000' });
+    ctx = await build({ LLM_BASE_URL: llm.url, LLM_API_KEY: 'k', UPSTREAM_TIMEOUT_MS: '1000' });
     llm.set('/chat/completions', { kind: 'json', body: { choices: [{ message: { content: '   ' } }] } });
     const response = await tweet({ language: 'zh' });
     expect(response.statusCode).toBe(502);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gracefulShutdown } from '../../server/platform/graceful-shutdown.js';
 import { ownSqliteEnv, type ServerProcess, startServerProcess } from '../helpers/server-process.js';
-import { createTestApp } from '../helpers/test-app.js';
+import { build } from '../helpers/build-app.js';
 
 /**
  * A real server process (`node --import tsx server/main.ts`) stopped with SIGTERM while 100 keep-alive
@@ -92,7 +92,7 @@ describe('SIGTERM with 100 keep-alive connections open', () => {
 
 /** A shutdown whose grace never ends by itself and whose clock the test moves. */
 async function shutdownInGrace() {
-  const ctx = await createTestApp();
+  const ctx = await build();
   const codes: number[] = [];
   let clock = 0;
   let graceStarted!: () => void;
@@ -132,7 +132,6 @@ describe('the shutdown steps, in one process', () => {
     await shutdown('SIGINT');
     await first;
     expect(codes).toEqual([0]);
-    await ctx.close();
   });
 
   it('ignores a SIGINT within a second of the first signal: the same Ctrl-C, passed on by npm or scripts/start.ts', async () => {
@@ -146,7 +145,6 @@ describe('the shutdown steps, in one process', () => {
     expect(codes).toEqual([]);
     expect(ctx.app.draining.active).toBe(true);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/config' })).statusCode).toBe(200);
-    await ctx.close();
   });
 
   it('ignores every further SIGTERM during the grace, however late: a process manager and npm each send one', async () => {
@@ -159,6 +157,5 @@ describe('the shutdown steps, in one process', () => {
     await settle();
     expect(codes).toEqual([]);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/config' })).statusCode).toBe(200);
-    await ctx.close();
   });
 });

@@ -3,47 +3,30 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorCode } from '../../shared/error-codes.js';
 import { loadConfig } from '../../server/platform/config.js';
 import { requestMemeClaim, requestTweetClaim } from '../helpers/claim-requests.js';
-import { type FakeUpstream, startFakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
-import { type FakeX, startFakeX } from '../../scripts/fake-x/fake-x.js';
+import { buildWithFakeX, type FakeXApp, memberWithX, miningEnv } from '../helpers/fake-x-app.js';
+import { useFakeUpstream } from '../helpers/fake-upstream.js';
 import { multipartBody } from '../helpers/multipart.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
-import { connectX, loginCookie } from '../helpers/x-flow.js';
+import { loginCookie } from '../helpers/x-flow.js';
 
 /** Findings of the outside probe (issue 10), each reproduced here first and guarded from then on. */
 
 const publicUrl = 'https://acorn.example';
 const foreignOrigin = 'https://evil.example';
 
-let fakeX: FakeX;
-let upstream: FakeUpstream;
-let ctx: TestContext | undefined;
+let ctx: FakeXApp | undefined;
 let nextPostId = 1790000000000000000n;
 
-beforeAll(async () => {
-  [fakeX, upstream] = await Promise.all([startFakeX(), startFakeUpstream()]);
-});
-afterAll(async () => Promise.all([fakeX.close(), upstream.close()]));
-afterEach(async () => {
-  fakeX.setMode('tweets', 'ok');
-  await ctx?.close();
-  ctx = undefined;
-});
+// The explorers (and a marketplace) of the test: the tests set their answers before the app starts.
+const upstream = useFakeUpstream();
 
 async function appWith(env: Record<string, string> = {}, now?: () => number) {
-  ctx = await createTestApp(
-    {
-      ...fakeX.env,
-      MINING_OPEN: 'true',
-      PUBLIC_URL: publicUrl,
-      UPSTREAM_TIMEOUT_MS: '500',
-      BLOCK_HEIGHT_URLS: `${upstream.url}/primary/height,${upstream.url}/backup/height`,
-      ...env,
-    },
+  ctx = await buildWithFakeX(
+    { ...miningEnv, PUBLIC_URL: publicUrl, BLOCK_HEIGHT_URLS: `${upstream.url}/primary/height,${upstream.url}/backup/height`, ...env },
     now ? { now } : {},
   );
   return ctx.app;
@@ -59,13 +42,7 @@ function expectErrorBody(body: unknown, code?: string) {
   if (code) expect(record.error).toBe(code);
 }
 
-async function member(wallet: string = mainnetWallets.taproot, xId = '8008') {
-  fakeX.setNextUser({ id: xId, username: `hardened${xId}`, verifiedType: 'none' });
-  const session = await loginCookie(ctx!.app, wallet);
-  const { exchange } = await connectX(ctx!.app, session, wallet);
-  if (exchange.statusCode !== 200) throw new Error(exchange.body);
-  return { ...session, xId };
-}
+const member = (wallet: string = mainnetWallets.taproot, xId = '8008') => memberWithX(ctx!, wallet, { id: xId, username: `hardened${xId}`, verifiedType: 'none' });
 
 function generate(session: { cookie: string; userId: number }, customPrompt: string) {
   return ctx!.app.inject({
@@ -78,7 +55,7 @@ function generate(session: { cookie: string; userId: number }, customPrompt: str
 
 function publish(authorId: string, text: string): string {
   nextPostId += 1n;
-  fakeX.addPost(nextPostId.toString(), { authorId, text, createdAt: new Date() });
+  ctx!.fakeX.addPost(nextPostId.toString(), { authorId, text, createdAt: new Date() });
   return nextPostId.toString();
 }
 
@@ -398,7 +375,7 @@ describe('a slow body from an outside service is a timeout', () => {
     const session = await member();
     const tweetText = 'Squirrels stacking acorns on Bitcoin all winter long. The ordinals community never sleeps. #ACORN #BRC20';
     const postId = publish(session.xId, tweetText);
-    fakeX.setMode('tweets', 'slow-body');
+    ctx!.fakeX.setMode('tweets', 'slow-body');
     const response = await requestTweetClaim(ctx!.app, session, {
       tweetText,
       isCustom: true,

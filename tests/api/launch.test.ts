@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { type App, buildApp } from '../../server/app.js';
 import { type AppConfig, ConfigError, loadConfig } from '../../server/platform/config.js';
@@ -6,7 +6,7 @@ import { connectDatabase, type DatabaseHandle } from '../../server/platform/db/c
 import { migrateToLatest } from '../../server/platform/db/migrate.js';
 import { launchSettings, launchStateTtlMs } from '../../server/features/launch/launch.service.js';
 import { answerAfterChange } from '../helpers/answer-after-change.js';
-import { type FakeUpstream, startFakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
+import { useFakeUpstream } from '../helpers/fake-upstream.js';
 import { runCli } from '../helpers/run-cli.js';
 import { seedAllocationRecords, seedPointsAllocations } from '../helpers/seed.js';
 import { testConfig } from '../helpers/test-app.js';
@@ -17,11 +17,7 @@ const wallet = mainnetWallets.taproot;
 const start = Date.UTC(2026, 11, 1, 12, 0, 0);
 const revealAt = new Date(start + 3_600_000).toISOString();
 
-let upstream: FakeUpstream;
-beforeAll(async () => {
-  upstream = await startFakeUpstream();
-});
-afterAll(async () => upstream.close());
+const upstream = useFakeUpstream();
 
 interface Running {
   app: App;
@@ -29,10 +25,6 @@ interface Running {
   handle: DatabaseHandle;
   clock: { now: number };
 }
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
 
 /** A database with one holder's allocation and points. */
 async function database(env: Record<string, string> = {}) {
@@ -43,7 +35,7 @@ async function database(env: Record<string, string> = {}) {
   });
   const handle = connectDatabase(config);
   await migrateToLatest(handle.db);
-  cleanups.push(async () => {
+  onTestFinished(async () => {
     await handle.db.destroy();
     await cleanup();
   });
@@ -57,7 +49,7 @@ async function appOn({ config, handle }: { config: AppConfig; handle: DatabaseHa
   const clock = { now: start };
   const app = await buildApp(config, { database: handle, logStream: false, now: () => clock.now });
   await app.ready();
-  cleanups.push(async () => app.close());
+  onTestFinished(() => app.close());
   return { app, config, handle, clock };
 }
 

@@ -1,20 +1,13 @@
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { LeaderboardResponse } from '../../shared/schemas/leaderboard.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { useTestApp } from '../helpers/build-app.js';
 import { fakeWallet } from '../helpers/wallets.js';
 import { loginCookie } from '../helpers/x-flow.js';
 
 /** Runs on SQLite, and on PostgreSQL under scripts/with-postgres.sh: both must rank alike. */
 
-let ctx: TestContext;
-let clock: number;
-beforeEach(async () => {
-  clock = 1_800_000_000_000;
-  walletLength = 41;
-  ctx = await createTestApp({}, { now: () => clock });
-});
-afterEach(async () => ctx.close());
+const ctx = useTestApp({}, { clock: 1_800_000_000_000 });
 
 interface Miner {
   name: string;
@@ -28,6 +21,10 @@ interface Miner {
 
 let walletLength = 41;
 let postId = 1_000;
+// Each test's miners get the same wallets, in seeding order.
+beforeEach(() => {
+  walletLength = 41;
+});
 
 /** Inserts users (in this order, so ids follow it) with points, X handles and claimed posts. */
 async function seed(miners: Miner[]): Promise<Record<string, { id: number; wallet: string }>> {
@@ -198,10 +195,10 @@ describe('GET /api/mining/leaderboard', () => {
     // Another (limit, offset) is another cache entry, counted now.
     expect((await board('?limit=3')).entries[0]!.wallet).toBe(short(users.last!.wallet));
 
-    clock += 29_999;
+    ctx.clock += 29_999;
     expect((await board('', session.cookie)).entries[0]!.wallet).toBe(short(users.top!.wallet));
     // At 30 s the page is counted again (CachedSource may serve the old page once while it does).
-    clock += 1;
+    ctx.clock += 1;
     await expect.poll(async () => (await board('', session.cookie)).entries[0]!.wallet).toBe(short(users.last!.wallet));
     const fresh = await board('', session.cookie);
     expect(fresh.entries[0]).toMatchObject({ rank: 1, wallet: short(users.last!.wallet), points: 900, isViewer: true });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { freePort } from '../../scripts/free-port.js';
 import { type App, buildApp } from '../../server/app.js';
 import { connectDatabase } from '../../server/platform/db/connect.js';
@@ -32,28 +32,23 @@ function healthz(port: number): Promise<number> {
   });
 }
 
-/** An app that has not started yet (listenOnSockets registers its close hook before listening). */
-async function unstartedApp(cleanups: (() => Promise<void>)[]): Promise<App> {
+/** An app that has not started yet (listenOnSockets registers its close hook before listening); closed when the test finishes. */
+async function unstartedApp(): Promise<App> {
   const { config, cleanup } = await testConfig();
   const handle = connectDatabase(config);
   await migrateToLatest(handle.db);
   const app = await buildApp(config, { database: handle, logStream: false });
-  cleanups.push(async () => {
+  onTestFinished(async () => {
     await app.close();
     await cleanup();
   });
   return app;
 }
 
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
 describe.runIf(reusePortSupported())('LISTEN_SOCKETS: several sockets of one port feed one server', () => {
   it('listens on each, answers a crowd of new connections through them, refuses a second copy of the app on the port, and stops them all on close', async () => {
     const port = await freePort();
-    const app = await unstartedApp(cleanups);
+    const app = await unstartedApp();
     expect(await listenOnSockets(app, { port, host: '127.0.0.1', sockets: 4 })).toBe(4);
     expect(listenersOn(port)).toBe(4);
 
@@ -61,7 +56,7 @@ describe.runIf(reusePortSupported())('LISTEN_SOCKETS: several sockets of one por
     expect(statuses.filter((status) => status === 200)).toHaveLength(200);
 
     // Without the check, a second copy would bind beside the first (SO_REUSEPORT) and take part of its visitors.
-    const second = await unstartedApp(cleanups);
+    const second = await unstartedApp();
     await expect(listenOnSockets(second, { port, host: '127.0.0.1', sockets: 4 })).rejects.toMatchObject({ code: 'EADDRINUSE' });
     expect(listenersOn(port)).toBe(4);
 

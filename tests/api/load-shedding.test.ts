@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { blockTheEventLoop } from '../helpers/block-event-loop.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { build, type TestApp } from '../helpers/build-app.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 import { rawJsonPost, requestsInOneTurn } from '../helpers/one-turn-requests.js';
@@ -11,22 +11,13 @@ import { rawJsonPost, requestsInOneTurn } from '../helpers/one-turn-requests.js'
 // A loop delay this process reaches only while the test blocks it, sampled often so the test is quick.
 const shedding = { SHED_EVENT_LOOP_DELAY_MS: '50', SHED_SAMPLE_INTERVAL_MS: '100' };
 
-let ctx: TestContext;
+let ctx: TestApp;
 let base: string;
 let port: number;
 let unblock: (() => void) | null = null;
-let clientDir: string | null = null;
-
-afterEach(async () => {
-  unblock?.();
-  unblock = null;
-  await ctx?.close();
-  if (clientDir) fs.rmSync(clientDir, { recursive: true, force: true });
-  clientDir = null;
-});
 
 async function start(env: Record<string, string>): Promise<void> {
-  ctx = await createTestApp(env);
+  ctx = await build(env);
   await seedAllocationRecords(ctx.handle.db, [{ wallet: mainnetWallets.taproot, category: 'Holder Airdrop', tokens: '34123' }]);
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   const address = ctx.app.server.address();
@@ -44,9 +35,18 @@ const lookup = () =>
 
 const lookupRequest = rawJsonPost('/api/allocation/lookup', { walletAddress: mainnetWallets.taproot });
 
+/** Blocks the loop (released when the test ends, before its app closes, or by release()). */
+function blockLoop(): void {
+  unblock = blockTheEventLoop();
+  onTestFinished(() => {
+    unblock?.();
+    unblock = null;
+  });
+}
+
 /** Blocks the loop until the shedding's own sampling reports the pressure. */
 async function saturate(): Promise<void> {
-  unblock = blockTheEventLoop();
+  blockLoop();
   await vi.waitFor(() => expect(ctx.app.shedding.active()).toBe(true), { timeout: 15_000, interval: 20 });
 }
 
@@ -92,7 +92,8 @@ describe('load shedding', { timeout: 60_000 }, () => {
   });
 
   it('serves the page and its built files while the API is shed', async () => {
-    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-client-'));
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-client-'));
+    onTestFinished(() => fs.rmSync(clientDir, { recursive: true, force: true }));
     fs.mkdirSync(path.join(clientDir, 'assets'));
     fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head><title>t</title></head><body></body></html>');
     fs.writeFileSync(path.join(clientDir, 'assets', 'app-1234.js'), 'console.log(1);');
@@ -109,7 +110,7 @@ describe('load shedding', { timeout: 60_000 }, () => {
     await start({ ...shedding, SHED_EVENT_LOOP_DELAY_MS: '0', SHED_TURN_BUDGET_MS: '1' });
     // No sampling and no per-request check at all: the plugin that would add them is not registered.
     expect(ctx.app.hasDecorator('isUnderPressure')).toBe(false);
-    unblock = blockTheEventLoop();
+    blockLoop();
     const answers = await requestsInOneTurn(port, 20, lookupRequest);
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
     expect(ctx.app.shedding.active()).toBe(false);

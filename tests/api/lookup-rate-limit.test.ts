@@ -1,22 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/free-port.js';
+import { build, type TestApp } from '../helpers/build-app.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 
 /** One bot looping over addresses must not take the capacity every holder shares: lookups are limited per visitor. */
 
 const wallet = mainnetWallets.taproot;
 
-let ctx: TestContext | undefined;
-afterEach(async () => {
-  await ctx?.close();
-  ctx = undefined;
-});
+let ctx: TestApp | undefined;
 
 async function listening(env: Record<string, string>): Promise<string> {
   const port = await freePort();
-  ctx = await createTestApp({ PORT: String(port), LOOKUP_RATE_LIMIT: '3', ...env });
+  ctx = await build({ PORT: String(port), LOOKUP_RATE_LIMIT: '3', ...env });
   await seedAllocationRecords(ctx.handle.db, [{ wallet, category: 'Holder Airdrop', tokens: '100' }]);
   await ctx.app.listen({ port, host: '127.0.0.1' });
   return `http://127.0.0.1:${port}`;

@@ -1,33 +1,16 @@
 import ogs from 'open-graph-scraper';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requestMemeClaim } from '../helpers/claim-requests.js';
-import { type FakeX, startFakeX } from '../../scripts/fake-x/fake-x.js';
+import { memberWithX, useFakeXApp } from '../helpers/fake-x-app.js';
 import { multipartBody } from '../helpers/multipart.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
-import { connectX, loginCookie } from '../helpers/x-flow.js';
 
-let fakeX: FakeX;
-let ctx: TestContext;
 let nextPostId = 1890000000000000000n;
 
-beforeAll(async () => {
-  fakeX = await startFakeX();
-});
-afterAll(async () => fakeX.close());
-beforeEach(async () => {
-  fakeX.setMode('tweets', 'ok');
-  ctx = await createTestApp({ ...fakeX.env, MINING_OPEN: 'true', UPSTREAM_TIMEOUT_MS: '500', PUBLIC_URL: 'https://acorn.example' });
-});
-afterEach(async () => ctx.close());
+const ctx = useFakeXApp();
 
-async function member(wallet: string = mainnetWallets.taproot, xId = '4004') {
-  fakeX.setNextUser({ id: xId, username: `meme${xId}`, verifiedType: 'none' });
-  const session = await loginCookie(ctx.app, wallet);
-  await connectX(ctx.app, session, wallet);
-  return session;
-}
+const member = (wallet: string = mainnetWallets.taproot, xId = '4004') => memberWithX(ctx, wallet, { id: xId, username: `meme${xId}`, verifiedType: 'none' });
 
 async function generate(session: { cookie: string; userId: number }, body: Record<string, unknown> = {}) {
   return ctx.app.inject({
@@ -42,7 +25,7 @@ async function generate(session: { cookie: string; userId: number }, body: Recor
 function publish(authorId: string, meme: { memeText: string; shareUrl: string }): string {
   const text = `${meme.memeText} #ACORN #BRC20 #AcornSquirrels\n${meme.shareUrl}`;
   nextPostId += 1n;
-  fakeX.addPost(nextPostId.toString(), { authorId, text, createdAt: new Date() });
+  ctx.fakeX.addPost(nextPostId.toString(), { authorId, text, createdAt: new Date() });
   return nextPostId.toString();
 }
 
@@ -125,9 +108,7 @@ describe('POST /api/memes/post', () => {
   });
 
   it('awards 60 points to a paid-tier verified account', async () => {
-    fakeX.setNextUser({ id: '5005', username: 'blue', verifiedType: 'blue' });
-    const session = await loginCookie(ctx.app, mainnetWallets.legacy);
-    await connectX(ctx.app, session, mainnetWallets.legacy);
+    const session = await memberWithX(ctx, mainnetWallets.legacy, { id: '5005', username: 'blue', verifiedType: 'blue' });
     const meme = (await generate(session)).json();
     expect((await claim(session, meme.sessionToken, publish('5005', meme))).json().pointsEarned).toBe(60);
   });
@@ -160,8 +141,7 @@ describe('POST /api/memes/post', () => {
   });
 
   it('answers 403 MINING_CLOSED while mining is closed', async () => {
-    await ctx.close();
-    ctx = await createTestApp({ ...fakeX.env });
+    await ctx.rebuild(ctx.fakeX.env);
     const session = await member();
     const meme = (await generate(session)).json();
     const response = await claim(session, meme.sessionToken, publish('4004', meme));

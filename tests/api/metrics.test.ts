@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import parsePrometheusTextFormat, { type PrometheusFamily } from 'parse-prometheus-text-format';
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createBackup } from '../../server/features/backups/backup.service.js';
 import { answerDispute } from '../../server/features/disputes/disputes.service.js';
 import { launchStateTtlMs, pause } from '../../server/features/launch/launch.service.js';
@@ -12,23 +12,16 @@ import { startFakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
 import { startFakeX } from '../../scripts/fake-x/fake-x.js';
 import { projectRoot } from '../helpers/run-cli.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { build, type TestApp } from '../helpers/build-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 import { connectX, loginCookie } from '../helpers/x-flow.js';
 
 const token = 'metrics-token-for-the-tests';
-let ctx: TestContext | undefined;
-let unblock: (() => void) | null = null;
-afterEach(async () => {
-  unblock?.();
-  unblock = null;
-  await ctx?.close();
-  ctx = undefined;
-});
+let ctx: TestApp | undefined;
 
 /** An app listening on 127.0.0.1 with /metrics on; its base URL. */
 async function startMetricsApp(now?: () => number, env: Record<string, string> = {}): Promise<string> {
-  ctx = await createTestApp({ METRICS_TOKEN: token, ...env }, now ? { now } : {});
+  ctx = await build({ METRICS_TOKEN: token, ...env }, { now });
   await seedAllocationRecords(ctx.handle.db, [{ wallet: mainnetWallets.taproot, category: 'Holder Airdrop', tokens: '34123' }]);
   return ctx.app.listen({ host: '127.0.0.1', port: 0 });
 }
@@ -75,7 +68,7 @@ function lookup(base: string, walletAddress: string) {
 
 describe('GET /metrics', () => {
   it('does not exist when METRICS_TOKEN is unset', async () => {
-    ctx = await createTestApp();
+    ctx = await build();
     const response = await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });
     expect(response.statusCode).toBe(404);
   });
@@ -156,7 +149,8 @@ describe('GET /metrics', () => {
 
   it('counts requests shed while the event loop is saturated, and says shedding is on', async () => {
     const base = await startMetricsApp(undefined, { SHED_EVENT_LOOP_DELAY_MS: '50', SHED_SAMPLE_INTERVAL_MS: '100' });
-    unblock = blockTheEventLoop();
+    // Released when the test ends, before its app closes.
+    onTestFinished(blockTheEventLoop());
     await vi.waitFor(() => expect(ctx!.app.shedding.active()).toBe(true), { timeout: 15_000, interval: 20 });
     expect((await lookup(base, mainnetWallets.taproot)).status).toBe(503);
     const during = await scrape(base);

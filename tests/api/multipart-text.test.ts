@@ -1,11 +1,9 @@
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { grant } from '../helpers/admin-callers.js';
-import { createTestWallet } from '../helpers/bitcoin-signer.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { signedInAs } from '../helpers/admin-callers.js';
+import { useTestApp } from '../helpers/build-app.js';
 import { multipartShapes } from '../helpers/fuzz-target.js';
 import { multipartBody } from '../helpers/multipart.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
-import { signInWithWallet } from '../helpers/wallet-sign-in.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 
 /**
@@ -13,18 +11,14 @@ import { mainnetWallets } from '../helpers/wallets.js';
  * every route that reads a form: PostgreSQL refuses NUL in text (a 500 there), SQLite stored and echoed it.
  */
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let cookie: string;
 let png: Buffer;
 beforeEach(async () => {
-  ctx = await createTestApp();
   // One signed-in admin for every route: the console's import preview and the member's uploads.
-  const admin = createTestWallet('p2tr');
-  await grant(ctx, admin.address, 'admin');
-  ({ cookie } = await signInWithWallet(ctx.app, admin));
+  ({ cookie } = await signedInAs(ctx, 'admin'));
   png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#f7931a' } }).png().toBuffer();
 });
-afterEach(async () => ctx.close());
 
 type Part = Parameters<typeof multipartBody>[0][number];
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { expect, it } from 'vitest';
+import { useSharedApp } from '../helpers/build-app.js';
 
 /**
  * The API's published contract, byte for byte. A change to a route, a schema or a description shows
@@ -8,11 +8,7 @@ import { createTestApp, type TestContext } from '../helpers/test-app.js';
  */
 const snapshotFile = new URL('../fixtures/openapi.json', import.meta.url);
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = useSharedApp();
 
 it('serves /api/openapi.json exactly as the reviewed snapshot', async () => {
   const response = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });

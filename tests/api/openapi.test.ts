@@ -1,8 +1,8 @@
 import { validate } from '@readme/openapi-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorCodes } from '../../shared/error-codes.js';
 import type { App } from '../../server/app.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { useSharedApp } from '../helpers/build-app.js';
 
 interface Operation {
   summary?: string;
@@ -51,17 +51,15 @@ const operations = (doc: Document) =>
   );
 const refOf = (operation: Operation, status: string) => operation.responses[status]?.content?.['application/json']?.schema?.$ref;
 
-let ctx: TestContext;
+// The simulated X adds routes outside /api: they must stay out of the document.
+const ctx = useSharedApp({ X_SIMULATED: 'true' });
 let doc: Document;
 
 beforeAll(async () => {
-  // The simulated X adds routes outside /api: they must stay out of the document.
-  ctx = await createTestApp({ X_SIMULATED: 'true' });
   const response = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
   expect(response.statusCode).toBe(200);
   doc = response.json();
 });
-afterAll(async () => ctx?.close());
 
 describe('GET /api/openapi.json', () => {
   it('is a valid OpenAPI 3.1 document', async () => {

@@ -1,26 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeExplorer, startFakeExplorer } from '../../scripts/fake-explorer/fake-explorer.js';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { startFakeExplorer } from '../../scripts/fake-explorer/fake-explorer.js';
 import { importAllocationsFile, importPayoutsFile } from '../../server/features/imports/index.js';
 import { projectRoot } from '../helpers/run-cli.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { perTest, useTestApp } from '../helpers/build-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 
 /** The operator watches the payouts from /metrics: their states and the check's own requests. */
 
 const token = 'metrics-token-for-payout-tests';
-let explorer: FakeExplorer;
-let ctx: TestContext;
-
-beforeEach(async () => {
-  explorer = await startFakeExplorer();
-  ctx = await createTestApp({ METRICS_TOKEN: token, EXPLORER_API_URLS: explorer.base });
+const explorer = perTest(async () => {
+  const started = await startFakeExplorer();
+  onTestFinished(() => started.close());
+  return started;
 });
-afterEach(async () => {
-  await ctx.close();
-  await explorer.close();
-});
+const ctx = useTestApp(() => ({ METRICS_TOKEN: token, EXPLORER_API_URLS: explorer.base }));
 
 async function scrape(): Promise<string> {
   const response = await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });

@@ -1,11 +1,8 @@
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { importAllocationsFile } from '../../server/features/imports/index.js';
-import { grant } from '../helpers/admin-callers.js';
-import { createTestWallet } from '../helpers/bitcoin-signer.js';
-import { projectRoot } from '../helpers/run-cli.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
-import { signInWithWallet } from '../helpers/wallet-sign-in.js';
+import { signedInAs } from '../helpers/admin-callers.js';
+import { useSharedApp } from '../helpers/build-app.js';
+import { fixture } from '../helpers/run-cli.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 import { loginCookie } from '../helpers/x-flow.js';
 
@@ -14,19 +11,15 @@ import { loginCookie } from '../helpers/x-flow.js';
  * `Cache-Control: no-store`, so no browser or shared cache keeps it; the public answers keep theirs.
  */
 
-let ctx: TestContext;
+const ctx = useSharedApp();
 let admin: { cookie: string; wallet: string };
 let member: { cookie: string; userId: number; wallet: string };
 beforeAll(async () => {
-  ctx = await createTestApp();
-  const imported = await importAllocationsFile(ctx.handle.db, path.join(projectRoot, 'tests/fixtures/allocations-good.csv'), { source: 'tge' });
+  const imported = await importAllocationsFile(ctx.handle.db, fixture('allocations-good.csv'), { source: 'tge' });
   expect(imported.ok).toBe(true);
-  const adminWallet = createTestWallet('p2tr');
-  await grant(ctx, adminWallet.address, 'admin');
-  admin = { cookie: (await signInWithWallet(ctx.app, adminWallet)).cookie, wallet: adminWallet.address };
+  admin = await signedInAs(ctx, 'admin');
   member = { ...(await loginCookie(ctx.app, mainnetWallets.segwitKey)), wallet: mainnetWallets.segwitKey };
 });
-afterAll(async () => ctx.close());
 
 type Method = 'GET' | 'POST' | 'DELETE';
 interface Call {

@@ -1,13 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../server/platform/db/connect.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { useTestApp } from '../helpers/build-app.js';
 import { postgresUrl } from '../helpers/test-database.js';
 
-let ctx: TestContext;
-beforeEach(async () => {
-  ctx = await createTestApp();
-});
-afterEach(async () => ctx.close());
+const ctx = useTestApp();
 
 describe('platform', () => {
   it('runs on the database the suite was asked for', () => {

@@ -1,15 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cookiePair, createTestApp, type TestContext } from '../helpers/test-app.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { build, useTestApp } from '../helpers/build-app.js';
+import { cookiePair } from '../helpers/test-app.js';
 import { topHoldersCacheMs } from '../../server/features/point-allocations/point-allocations.routes.js';
 import { answerAfterChange } from '../helpers/answer-after-change.js';
 import { seedPointsAllocations } from '../helpers/seed.js';
 import { fakeWallet, mainnetWallets } from '../helpers/wallets.js';
 
-let ctx: TestContext;
-beforeEach(async () => {
-  ctx = await createTestApp();
-});
-afterEach(async () => ctx.close());
+const ctx = useTestApp();
 
 const get = (url: string, cookie?: string) =>
   ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
@@ -116,25 +113,21 @@ describe('GET /api/tokens/allocations', () => {
 describe('GET /api/tokens/allocations from memory', () => {
   it('answers the same page for a few seconds, then the allocations as imported since', async () => {
     let now = Date.UTC(2026, 10, 26, 12);
-    const clocked = await createTestApp({}, { now: () => now });
-    try {
-      const topTokens = async () =>
-        (await clocked.app.inject({ method: 'GET', url: '/api/tokens/allocations?limit=5' })).json().allocations[0].allocatedTokens;
-      await seedPointsAllocations(clocked.handle.db, [{ wallet: mainnetWallets.taproot, points: 10, tokens: '100' }]);
-      expect(await topTokens()).toBe(100);
+    const clocked = await build({}, { now: () => now });
+    const topTokens = async () =>
+      (await clocked.app.inject({ method: 'GET', url: '/api/tokens/allocations?limit=5' })).json().allocations[0].allocatedTokens;
+    await seedPointsAllocations(clocked.handle.db, [{ wallet: mainnetWallets.taproot, points: 10, tokens: '100' }]);
+    expect(await topTokens()).toBe(100);
 
-      await seedPointsAllocations(clocked.handle.db, [{ wallet: mainnetWallets.segwitKey, points: 20, tokens: '900' }]);
-      now += topHoldersCacheMs - 1;
-      expect(await topTokens()).toBe(100);
-      // Not read again behind the answer either: still the page from memory.
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(await topTokens()).toBe(100);
+    await seedPointsAllocations(clocked.handle.db, [{ wallet: mainnetWallets.segwitKey, points: 20, tokens: '900' }]);
+    now += topHoldersCacheMs - 1;
+    expect(await topTokens()).toBe(100);
+    // Not read again behind the answer either: still the page from memory.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await topTokens()).toBe(100);
 
-      // Past its time: the old page once more while one read runs behind it, then the new one.
-      now += 1;
-      expect(await answerAfterChange(topTokens, 100)).toBe(900);
-    } finally {
-      await clocked.close();
-    }
+    // Past its time: the old page once more while one read runs behind it, then the new one.
+    now += 1;
+    expect(await answerAfterChange(topTokens, 100)).toBe(900);
   });
 });

@@ -1,18 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { readNow } from '../../server/platform/db/read-now.js';
 import { walletCategoriesQuery } from '../../server/features/allocation/allocation.repository.js';
-import { createTestDatabase } from '../helpers/test-app.js';
+import { useTestDatabase } from '../helpers/build-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+const database = useTestDatabase();
 beforeEach(async () => {
-  database = await createTestDatabase();
   await database.db
     .insertInto('allocation_records')
     .values({ wallet_address: mainnetWallets.taproot, category: 'Holder Airdrop', tokens_micro: 2_000_000, source: 'list' })
     .execute();
 });
-afterEach(async () => database.close());
 
 const categories = (wallet: string) => walletCategoriesQuery.execute(database.db, wallet);
 const micros = (rows: { micro: number | string }[]) => rows.map((row) => Number(row.micro));

@@ -3,9 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { useSharedApp } from '../helpers/build-app.js';
 
-let ctx: TestContext;
 let clientDir: string;
 
 const page = (lang: string, name: string) => `<!doctype html><html lang="${lang}"><div id="root"><h1>${name}</h1></div>`;
@@ -26,12 +25,9 @@ beforeAll(async () => {
   const routePaths = ['/', '/mining', '/faq', '/memes', '/meme/:trackingCode', '/admin/*', '*'];
   const index = { routePaths, pages, signedOutOnly: ['/memes'], languages: ['en', 'zh'] };
   fs.writeFileSync(path.join(clientDir, 'pages', 'pages.json'), JSON.stringify(index));
-  ctx = await createTestApp({ CLIENT_DIR: clientDir });
 });
-afterAll(async () => {
-  await ctx.close();
-  fs.rmSync(clientDir, { recursive: true, force: true });
-});
+afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
+const ctx = useSharedApp(() => ({ CLIENT_DIR: clientDir }));
 
 function get(url: string, headers: Record<string, string> = {}) {
   return ctx.app.inject({ method: 'GET', url, headers });

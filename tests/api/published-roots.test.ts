@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as publishedRootsMigration from '../../migrations/2026_11_28_0900_record_published_roots.js';
 import { loadDemoData } from '../../server/features/demo/load-demo-data.js';
 import { publishRootAtReveal, RootChangeRefused } from '../../server/features/allocation/published-roots.service.js';
@@ -14,12 +14,10 @@ import { nodeSha256 } from '../../server/platform/lib/node-sha256.js';
 import { allocationReceipt, checkReceipt } from '../../shared/allocation-receipt.js';
 import type { PublishedRoots } from '../../shared/schemas/allocation-roots.js';
 import { replacementText, rootStanding } from '../../shared/published-roots.js';
-import { grant } from '../helpers/admin-callers.js';
-import { createTestWallet } from '../helpers/bitcoin-signer.js';
+import { signedInAs } from '../helpers/admin-callers.js';
+import { useTestApp } from '../helpers/build-app.js';
 import { multipartBody } from '../helpers/multipart.js';
 import { projectRoot } from '../helpers/run-cli.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
-import { signInWithWallet } from '../helpers/wallet-sign-in.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 
 /** Issue part 1: a root is published once, and stays answerable. */
@@ -32,13 +30,7 @@ const first = csv(`${wallet},Holder Airdrop,100`, `${mainnetWallets.legacy},Publ
 const corrected = csv(`${wallet},Holder Airdrop,120`, `${mainnetWallets.legacy},Public Sale,50`);
 const reason = 'one Holder Airdrop was 20 tokens short';
 
-let ctx: TestContext;
-let clock: { now: number };
-beforeEach(async () => {
-  clock = { now: Date.UTC(2026, 11, 1, 12, 0, 0) };
-  ctx = await createTestApp({}, { now: () => clock.now });
-});
-afterEach(async () => ctx.close());
+const ctx = useTestApp({}, { clock: Date.UTC(2026, 11, 1, 12, 0, 0) });
 
 async function importList(content: string, options: ImportOptions = {}) {
   const file = path.join(ctx.config.dataDir, 'allocations.csv');
@@ -50,7 +42,7 @@ async function importList(content: string, options: ImportOptions = {}) {
 
 async function roots() {
   // Past the endpoint's few seconds in memory.
-  clock.now += 6_000;
+  ctx.clock += 6_000;
   const response = await ctx.app.inject({ method: 'GET', url: '/api/allocation/roots' });
   expect(response.statusCode, response.body).toBe(200);
   expect(response.headers['cache-control']).toBe('public, max-age=5');
@@ -70,13 +62,13 @@ describe('publishing a root', () => {
   });
 
   it('lists nothing while the list is hidden, and publishes the root the list holds when a server sees the reveal time pass', async () => {
-    const at = new Date(clock.now + 3_600_000).toISOString();
+    const at = new Date(ctx.clock + 3_600_000).toISOString();
     await revealAt(ctx.handle.db, { kind: 'time', at });
     const imported = await importList(first);
     expect(imported.publication).toEqual({ kind: 'hidden', schedule: { kind: 'time', at } });
     expect(await roots()).toEqual([]);
 
-    clock.now = Date.parse(at) + 10_000;
+    ctx.clock = Date.parse(at) + 10_000;
     expect((await ctx.app.inject({ method: 'GET', url: '/api/config' })).json().allocation.revealed).toBe(true);
     // The reveal is recorded beside the answer: the first process to see it writes it.
     let listed: Awaited<ReturnType<typeof roots>> = [];
@@ -92,7 +84,7 @@ describe('publishing a root', () => {
     await revealNow(ctx.handle.db, publishRootAtReveal);
     expect(await roots()).toEqual([]);
 
-    await revealAt(ctx.handle.db, { kind: 'time', at: new Date(clock.now + 3_600_000).toISOString() });
+    await revealAt(ctx.handle.db, { kind: 'time', at: new Date(ctx.clock + 3_600_000).toISOString() });
     const imported = await importList(first, { keepDemo: true });
     expect(imported.publication).toMatchObject({ kind: 'hidden' });
     await revealNow(ctx.handle.db, publishRootAtReveal);
@@ -131,7 +123,7 @@ describe('a change of a published root', () => {
 
   it('stays refused after the list is hidden again with reveal-at: a reveal ahead does not un-publish', async () => {
     await importList(first);
-    await revealAt(ctx.handle.db, { kind: 'time', at: new Date(clock.now + 86_400_000).toISOString() });
+    await revealAt(ctx.handle.db, { kind: 'time', at: new Date(ctx.clock + 86_400_000).toISOString() });
     await expect(importList(corrected)).rejects.toBeInstanceOf(RootChangeRefused);
     expect((await importList(corrected, { afterReveal: { reason } })).publication).toMatchObject({ kind: 'corrected' });
   });
@@ -156,7 +148,7 @@ describe('a receipt of a root a correction replaced', () => {
   it('verifies against its own root with the replacement named, on the page and with the documented script', async () => {
     const published = (await importList(first)).merkle!.root!;
     const proof = await ctx.app.inject({ method: 'GET', url: `/api/allocation/proof?wallet=${wallet}` });
-    const receipt = allocationReceipt(proof.json(), new Date(clock.now));
+    const receipt = allocationReceipt(proof.json(), new Date(ctx.clock));
     const correction = (await importList(corrected, { afterReveal: { reason } })).merkle!.root!;
 
     // The page: the receipt verifies on its own, then the published roots say where its root stands.
@@ -174,7 +166,7 @@ describe('a receipt of a root a correction replaced', () => {
     const file = documentedScript(ctx.config.dataDir);
     const saved = path.join(ctx.config.dataDir, 'allocation-receipt.json');
     fs.writeFileSync(saved, JSON.stringify(receipt));
-    clock.now += 6_000;
+    ctx.clock += 6_000;
     const ofReceipt = await script(file, saved, site);
     expect(ofReceipt.code, ofReceipt.stdout).toBe(0);
     expect(ofReceipt.stdout).toContain(`Holder Airdrop 100000000 matches ${published}`);
@@ -194,9 +186,7 @@ describe('a receipt of a root a correction replaced', () => {
 
 describe("the console's import preview", () => {
   it('says whether the import would need --after-reveal, and which root it would replace', async () => {
-    const admin = createTestWallet('p2tr');
-    await grant(ctx, admin.address, 'admin');
-    const { cookie } = await signInWithWallet(ctx.app, admin);
+    const { cookie } = await signedInAs(ctx, 'admin');
     const preview = async (content: string) => {
       const { payload, headers } = multipartBody([
         { name: 'source', value: 'tge' },

@@ -1,19 +1,15 @@
 import type { CompiledQuery, Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { preparedQuery } from '../../server/platform/db/prepared-query.js';
 import type { Database } from '../../server/platform/db/schema.js';
 import { manyWalletsCategoriesQuery, walletCategoriesQuery } from '../../server/features/allocation/allocation.repository.js';
 import { categoryTotalsQuery, walletTotalsPageQuery } from '../../server/features/allocation/allocation-stats.repository.js';
 import { rankedAboveQuery, rankedPageQuery } from '../../server/features/users/points-ranking.repository.js';
 import { pointsAllocationQuery, pointsPageQuery } from '../../server/features/point-allocations/point-allocations.repository.js';
+import { useSharedDatabase } from '../helpers/build-app.js';
 import { explainQuery } from '../helpers/query-plan.js';
-import { createTestDatabase } from '../helpers/test-app.js';
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => database.close());
+const database = useSharedDatabase();
 
 /** The plan of a repository's own compiled query: a change to the repository's query is a change to what is explained here. */
 const plan = (query: CompiledQuery) => explainQuery(database.db, database.config.databaseUrl !== null, query);

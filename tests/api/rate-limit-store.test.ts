@@ -1,18 +1,14 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databaseRateLimitStore } from '../../server/features/rate-limits/database-rate-limit-store.js';
 import { deleteEndedRateLimits } from '../../server/features/rate-limits/rate-limits.repository.js';
-import { createTestDatabase } from '../helpers/test-app.js';
+import { useTestDatabase } from '../helpers/build-app.js';
 
 /** The database rate-limit store on whichever database the run uses (SQLite, or PostgreSQL with TEST_DATABASE_URL). */
 
-let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
+const testDb = useTestDatabase();
 let now = 1_900_000_000_000;
 const clock = () => now;
-beforeEach(async () => {
-  testDb = await createTestDatabase();
-});
-afterEach(async () => testDb.close());
 
 const windowMs = 60_000;
 

@@ -1,19 +1,20 @@
 import { Writable } from 'node:stream';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { type App, buildApp } from '../../server/app.js';
-import { connectDatabase, type DatabaseHandle } from '../../server/platform/db/connect.js';
+import { connectDatabase } from '../../server/platform/db/connect.js';
 import { migrateToLatest } from '../../server/platform/db/migrate.js';
 import { testConfig } from '../helpers/test-app.js';
 
 let lines: Record<string, unknown>[];
 let app: App;
-let handle: DatabaseHandle;
-let cleanup: () => Promise<void>;
 
+/** An app whose log lines land in `lines`, on a database of its own; all of it closed when the test finishes. */
 async function start(level: string) {
+  lines = [];
   const made = await testConfig({ LOG_LEVEL: level });
-  cleanup = made.cleanup;
-  handle = connectDatabase(made.config);
+  onTestFinished(made.cleanup);
+  const handle = connectDatabase(made.config);
+  onTestFinished(() => handle.db.destroy());
   await migrateToLatest(handle.db);
   const stream = new Writable({
     write(chunk, _encoding, done) {
@@ -21,22 +22,15 @@ async function start(level: string) {
       done();
     },
   });
-  app = await buildApp(made.config, { database: handle, logStream: stream });
+  const built = await buildApp(made.config, { database: handle, logStream: stream });
+  onTestFinished(() => built.close());
+  app = built;
   // A route that fails the way a bug does: not an AppError.
   app.get('/api/test-failure', async () => {
     throw new Error('the bug');
   });
   await app.ready();
 }
-
-beforeEach(() => {
-  lines = [];
-});
-afterEach(async () => {
-  await app.close();
-  await handle.db.destroy();
-  await cleanup();
-});
 
 const requestLines = () => lines.filter((line) => line.msg === 'request');
 

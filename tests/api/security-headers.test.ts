@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { build, type TestApp } from '../helpers/build-app.js';
 
-let ctx: TestContext | undefined;
-afterEach(async () => ctx?.close());
+let ctx: TestApp | undefined;
 
 /** Headers that only mean something to a document a browser renders. */
 const documentOnly = [
@@ -22,7 +21,7 @@ async function headersOf(url: string, method: 'GET' | 'POST' = 'GET') {
 
 describe('security headers', () => {
   it('give JSON answers the API set: nothing may load, nothing may frame, no sniffing', async () => {
-    ctx = await createTestApp();
+    ctx = await build();
     for (const [method, url] of [
       ['GET', '/api/config'],
       ['GET', '/api/nope'],
@@ -40,7 +39,7 @@ describe('security headers', () => {
   });
 
   it('stay on error answers: a malformed body, a failed check, a body too large, a refused origin', async () => {
-    ctx = await createTestApp();
+    ctx = await build();
     const lookup = { method: 'POST' as const, url: '/api/allocation/lookup', headers: { 'content-type': 'application/json' } };
     const responses = [
       await ctx.app.inject({ ...lookup, payload: '{"walletAddress":' }),
@@ -56,7 +55,7 @@ describe('security headers', () => {
   });
 
   it('give documents, the API reference page included, the whole set with the app CSP', async () => {
-    ctx = await createTestApp();
+    ctx = await build();
     for (const url of ['/healthz', '/api/docs', '/meme/unknown']) {
       const headers = await headersOf(url);
       const csp = String(headers['content-security-policy']);
@@ -68,7 +67,7 @@ describe('security headers', () => {
   });
 
   it('keep nosniff and no framing on a path that reaches the API spelled another way', async () => {
-    ctx = await createTestApp();
+    ctx = await build();
     const response = await ctx.app.inject({ method: 'GET', url: '/%61pi/config' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
@@ -76,7 +75,7 @@ describe('security headers', () => {
   });
 
   it('add HSTS to both sets behind HTTPS', async () => {
-    ctx = await createTestApp({ PUBLIC_URL: 'https://acorn.example' });
+    ctx = await build({ PUBLIC_URL: 'https://acorn.example' });
     for (const url of ['/api/config', '/healthz']) {
       expect((await headersOf(url))['strict-transport-security'], url).toBe('max-age=15552000; includeSubDomains');
     }

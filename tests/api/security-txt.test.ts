@@ -1,17 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/platform/config.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { build, type TestApp } from '../helpers/build-app.js';
 
 /** RFC 9116: where a researcher who found a phishing copy or a flaw reaches the operator. */
 
-let ctx: TestContext | undefined;
-afterEach(async () => {
-  await ctx?.close();
-  ctx = undefined;
-});
+let ctx: TestApp | undefined;
 
 const publicUrl = 'https://acorn.example.com';
 const yearMs = 365 * 24 * 60 * 60 * 1000;
@@ -28,7 +24,7 @@ function fields(text: string): Map<string, string> {
 describe('GET /.well-known/security.txt', () => {
   it('names the contact, an expiry a year ahead, the languages and its canonical URL as text/plain', async () => {
     const now = Date.parse('2026-11-26T12:00:00.000Z');
-    ctx = await createTestApp({ SECURITY_CONTACT: 'mailto:security@acorn.example.com', PUBLIC_URL: publicUrl }, { now: () => now });
+    ctx = await build({ SECURITY_CONTACT: 'mailto:security@acorn.example.com', PUBLIC_URL: publicUrl }, { now: () => now });
     const response = await ctx.app.inject({ method: 'GET', url: '/.well-known/security.txt' });
 
     expect(response.statusCode).toBe(200);
@@ -42,13 +38,13 @@ describe('GET /.well-known/security.txt', () => {
   });
 
   it('takes an https contact', async () => {
-    ctx = await createTestApp({ SECURITY_CONTACT: 'https://acorn.example.com/security' });
+    ctx = await build({ SECURITY_CONTACT: 'https://acorn.example.com/security' });
     const response = await ctx.app.inject({ method: 'GET', url: '/.well-known/security.txt' });
     expect(fields(response.body).get('Contact')).toBe('https://acorn.example.com/security');
   });
 
   it('answers 404 when SECURITY_CONTACT is not set', async () => {
-    ctx = await createTestApp();
+    ctx = await build();
     const response = await ctx.app.inject({ method: 'GET', url: '/.well-known/security.txt' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ error: 'NOT_FOUND' });
@@ -59,14 +55,14 @@ describe('GET /.well-known/security.txt', () => {
     onTestFinished(() => fs.rmSync(clientDir, { recursive: true, force: true }));
     fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>app</title>');
 
-    ctx = await createTestApp({ CLIENT_DIR: clientDir, SECURITY_CONTACT: 'mailto:security@acorn.example.com' });
+    ctx = await build({ CLIENT_DIR: clientDir, SECURITY_CONTACT: 'mailto:security@acorn.example.com' });
     const served = await ctx.app.inject({ method: 'GET', url: '/.well-known/security.txt' });
     expect(served.body).toContain('Contact: mailto:security@acorn.example.com');
     expect(served.headers['content-security-policy']).toContain("default-src 'self'");
     expect(served.headers['x-frame-options']).toBe('SAMEORIGIN');
     await ctx.close();
 
-    ctx = await createTestApp({ CLIENT_DIR: clientDir });
+    ctx = await build({ CLIENT_DIR: clientDir });
     const unset = await ctx.app.inject({ method: 'GET', url: '/.well-known/security.txt' });
     expect(unset.statusCode).toBe(404);
     expect(unset.body).not.toContain('<title>app</title>');

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { connectDatabase } from '../../server/platform/db/connect.js';
 import { migrateToLatest } from '../../server/platform/db/migrate.js';
@@ -6,15 +6,12 @@ import type { Database } from '../../server/platform/db/schema.js';
 import { hashSessionId } from '../../server/platform/lib/session-hash.js';
 import { pruneExpired } from '../../server/features/auth/pruning.service.js';
 import { insertUserIfAbsent } from '../../server/features/users/users.repository.js';
-import { cookiePair, createTestApp, testConfig, type TestContext } from '../helpers/test-app.js';
+import { useTestApp } from '../helpers/build-app.js';
+import { cookiePair, testConfig } from '../helpers/test-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 import type { Kysely } from 'kysely';
 
-let ctx: TestContext;
-beforeEach(async () => {
-  ctx = await createTestApp();
-});
-afterEach(async () => ctx.close());
+const ctx = useTestApp();
 
 const day = 24 * 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/free-port.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { build, type TestApp } from '../helpers/build-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 
 /**
@@ -14,16 +14,9 @@ const forwarded = {
   'x-forwarded-host': 'acorn.example.com',
 };
 
-let ctx: TestContext | undefined;
-afterEach(async () => {
-  await ctx?.close();
-  ctx = undefined;
-});
-
-async function listening(env: Record<string, string>): Promise<{ ctx: TestContext; base: string }> {
+async function listening(env: Record<string, string>): Promise<{ ctx: TestApp; base: string }> {
   const port = await freePort();
-  const started = await createTestApp({ X_SIMULATED: 'true', HOST: '127.0.0.1', PORT: String(port), MINING_OPEN: 'true', ...env });
-  ctx = started;
+  const started = await build({ X_SIMULATED: 'true', HOST: '127.0.0.1', PORT: String(port), MINING_OPEN: 'true', ...env });
   await started.app.listen({ port, host: '127.0.0.1' });
   return { ctx: started, base: `http://127.0.0.1:${port}` };
 }

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/free-port.js';
+import { build } from '../helpers/build-app.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { fakeWallet, mainnetWallets } from '../helpers/wallets.js';
 
@@ -292,21 +293,16 @@ describe('simulated X on a loopback address without X credentials', () => {
 
 describe('simulated X stays off beyond loopback and with X credentials', () => {
   let clientDir: string;
-  let ctx: TestContext | undefined;
 
   beforeAll(() => {
     // With a client build present, an unknown page is the SPA: /simulated-x must still be a 404.
     clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-client-'));
     fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
   });
-  afterEach(async () => {
-    await ctx?.close();
-    ctx = undefined;
-  });
   afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
 
   async function expectNoSimulatedX(env: Record<string, string>, mode: 'off' | 'real') {
-    ctx = await createTestApp({ X_SIMULATED: 'true', CLIENT_DIR: clientDir, ...env });
+    const ctx = await build({ X_SIMULATED: 'true', CLIENT_DIR: clientDir, ...env });
     const config = await ctx.app.inject({ method: 'GET', url: '/api/config' });
     expect(config.json().x.mode).toBe(mode);
     expect(config.json().x.composeUrl).toBe('https://x.com/intent/tweet');

@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { useSharedApp } from '../helpers/build-app.js';
 
-let ctx: TestContext;
 let clientDir: string;
 
 beforeAll(async () => {
@@ -13,12 +12,9 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
   fs.writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  ctx = await createTestApp({ CLIENT_DIR: clientDir });
 });
-afterAll(async () => {
-  await ctx.close();
-  fs.rmSync(clientDir, { recursive: true, force: true });
-});
+afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
+const ctx = useSharedApp(() => ({ CLIENT_DIR: clientDir }));
 
 describe('serving the built client', () => {
   it('caches hashed assets for a year, immutably', async () => {

@@ -3,10 +3,10 @@ import { once } from 'node:events';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { connectDatabase, sqliteFile } from '../../server/platform/db/connect.js';
 import { migrateToLatest } from '../../server/platform/db/migrate.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { build, type TestApp } from '../helpers/build-app.js';
 import { postgresUrl } from '../helpers/test-database.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 
@@ -47,19 +47,18 @@ async function holdWriteLock(file: string): Promise<LockHolder> {
   };
 }
 
-let ctx: TestContext | undefined;
+let ctx: TestApp | undefined;
 let holder: LockHolder | undefined;
-afterEach(async () => {
-  if (holder?.child.exitCode === null) holder.child.kill();
-  holder = undefined;
-  await ctx?.close();
-  ctx = undefined;
-});
 
 describe.skipIf(postgresUrl !== null)('SQLite while another process holds the write lock', () => {
   async function start(busyTimeoutMs: number) {
-    ctx = await createTestApp({ DATABASE_BUSY_TIMEOUT_MS: String(busyTimeoutMs) });
-    holder = await holdWriteLock(sqliteFile(ctx.config));
+    ctx = await build({ DATABASE_BUSY_TIMEOUT_MS: String(busyTimeoutMs) });
+    const started = await holdWriteLock(sqliteFile(ctx.config));
+    holder = started;
+    // Before the app closes: a lock held on would keep its close waiting.
+    onTestFinished(() => {
+      if (started.child.exitCode === null) started.child.kill();
+    });
   }
 
   const login = (wallet: string) =>

@@ -1,18 +1,11 @@
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testFolder } from '../helpers/backup-drill.js';
 import { projectRoot } from '../helpers/run-cli.js';
 
-let dataDir: string;
-beforeEach(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-start-up-'));
-});
-afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-
 function loadedPackages(packages: string[]): Promise<{ afterStart: string[]; afterUse: string[] }> {
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', DEMO_DATA: 'false', LOG_LEVEL: 'silent' };
+  const env = { ...process.env, DATA_DIR: testFolder('acorn-start-up-'), DATABASE_URL: '', DEMO_DATA: 'false', LOG_LEVEL: 'silent' };
   return new Promise((resolve, reject) => {
     execFile(
       path.join(projectRoot, 'node_modules/.bin/tsx'),

@@ -4,9 +4,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { useSharedApp } from '../helpers/build-app.js';
 
-let ctx: TestContext;
 let clientDir: string;
 let entryScript: string;
 
@@ -20,12 +19,9 @@ beforeAll(async () => {
   });
   const html = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   entryScript = /<script type="module"[^>]*src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
-  ctx = await createTestApp({ CLIENT_DIR: clientDir });
 }, 120_000);
-afterAll(async () => {
-  await ctx?.close();
-  fs.rmSync(clientDir, { recursive: true, force: true });
-});
+afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
+const ctx = useSharedApp(() => ({ CLIENT_DIR: clientDir }));
 
 const immutable = 'public, max-age=31536000, immutable';
 

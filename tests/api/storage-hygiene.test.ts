@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { connectDatabase } from '../../server/platform/db/connect.js';
 import { runJanitorPass } from '../../server/features/janitor/janitor.service.js';
@@ -12,20 +12,17 @@ import { pruneUnusedUploads, unusedUploadGraceMs } from '../../server/features/u
 import { createUploadStore } from '../../server/features/uploads/create-upload-store.js';
 import { createDatabaseUploadStore } from '../../server/features/uploads/database-upload-store.js';
 import { createDiskUploadStore, usageTtlMs } from '../../server/features/uploads/disk-upload-store.js';
+import { build, type TestApp } from '../helpers/build-app.js';
 import { multipartBody } from '../helpers/multipart.js';
 import { runCli } from '../helpers/run-cli.js';
-import { createTestApp, type TestContext, testConfig } from '../helpers/test-app.js';
+import { testConfig } from '../helpers/test-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 import { loginCookie } from '../helpers/x-flow.js';
 
 const day = 24 * 60 * 60 * 1000;
 const megabyte = 1024 * 1024;
 
-let ctx: TestContext | undefined;
-afterEach(async () => {
-  await ctx?.close();
-  ctx = undefined;
-});
+let ctx: TestApp | undefined;
 
 const uploadsDir = () => path.join(ctx!.config.dataDir, 'uploads');
 const nameOf = (url: string) => url.replace(/^\/uploads\//, '');
@@ -99,7 +96,7 @@ async function storeScene() {
 
 describe('the janitor and unused uploads', () => {
   it('deletes an unused upload and a replaced meme image older than a day when the server starts, and keeps the ones in use', async () => {
-    ctx = await createTestApp();
+    ctx = await build();
     const scene = await storeScene();
 
     const second = await buildApp(ctx!.config, { database: ctx!.handle, logStream: false });
@@ -114,7 +111,7 @@ describe('the janitor and unused uploads', () => {
   });
 
   it('keeps a file no meme uses until it is a day old, by the injected clock', async () => {
-    ctx = await createTestApp();
+    ctx = await build();
     const { cookie } = await loginCookie(ctx!.app, mainnetWallets.taproot);
     const name = nameOf((await upload(cookie, await png('#123456'))).json().uploadedImageUrl);
     const written = (await stored(name)).modifiedAt;
@@ -129,7 +126,7 @@ describe('the janitor and unused uploads', () => {
   });
 
   it('also deletes temp files left by interrupted writes in the uploads folder once they are old', async () => {
-    ctx = await createTestApp();
+    ctx = await build();
     const store = createDiskUploadStore(ctx!.config.dataDir);
     fs.mkdirSync(store.root, { recursive: true });
     const temp = path.join(store.root, `${'a'.repeat(32)}.png.4242.tmp`);
@@ -139,7 +136,7 @@ describe('the janitor and unused uploads', () => {
   });
 
   it("runs each step of the janitor's pass even when the other one fails", async () => {
-    ctx = await createTestApp();
+    ctx = await build();
     const noCounts = { sessions: 0, oauthStates: 0, challenges: 0, rateLimits: 0, lookupMinutes: 0, claimRefusals: 0 };
     // A DATA_DIR whose uploads "folder" is a file: the uploads step cannot list it.
     const blocked = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-janitor-'));
@@ -170,7 +167,7 @@ describe('the janitor and unused uploads', () => {
 
 describe('npm run cleanup', () => {
   it('runs every pruning once and prints the counts', async () => {
-    ctx = await createTestApp();
+    ctx = await build();
     const scene = await storeScene();
     const unusedBytes = (await stored(scene.unused)).bytes + (await stored(scene.replaced)).bytes;
     const now = Date.now();
@@ -197,7 +194,7 @@ describe('the uploads disk budget (UPLOADS_MAX_MB)', () => {
   const storedNames = async () => (await appStore().list()).map((file) => file.name).sort();
 
   it('answers 507 STORAGE_FULL with a readable message once the store is at its budget, and stores nothing', async () => {
-    ctx = await createTestApp({ UPLOADS_MAX_MB: '1' });
+    ctx = await build({ UPLOADS_MAX_MB: '1' });
     await appStore().save(Buffer.alloc(megabyte - 64, 7), 'png');
     const { cookie, userId } = await loginCookie(ctx!.app, mainnetWallets.taproot);
     const before = await storedNames();
@@ -220,7 +217,7 @@ describe('the uploads disk budget (UPLOADS_MAX_MB)', () => {
   });
 
   it('accepts uploads under the budget', async () => {
-    ctx = await createTestApp({ UPLOADS_MAX_MB: '1' });
+    ctx = await build({ UPLOADS_MAX_MB: '1' });
     await appStore().save(Buffer.alloc(megabyte / 2, 7), 'png');
     const { cookie } = await loginCookie(ctx!.app, mainnetWallets.taproot);
     expect((await upload(cookie, await png('#abcdef'))).statusCode).toBe(200);
@@ -247,7 +244,7 @@ describe('the uploads disk budget (UPLOADS_MAX_MB)', () => {
   });
 
   it('counts every process\'s images at once when they live in the database', async () => {
-    ctx = await createTestApp();
+    ctx = await build();
     const [one, other] = [createDatabaseUploadStore(ctx!.handle.db, { maxBytes: 1000 }), createDatabaseUploadStore(ctx!.handle.db, { maxBytes: 1000 })];
     const first = await one.save(Buffer.alloc(600, 1), 'png');
     await expect(other.save(Buffer.alloc(600, 2), 'png')).rejects.toMatchObject({ statusCode: 507, code: 'STORAGE_FULL' });

@@ -1,41 +1,24 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requestTweetClaim } from '../helpers/claim-requests.js';
-import { startFakeUpstream, type FakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
-import { type FakeX, startFakeX } from '../../scripts/fake-x/fake-x.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { memberWithX, useFakeXApp } from '../helpers/fake-x-app.js';
+import { useFakeUpstream } from '../helpers/fake-upstream.js';
 import { mainnetWallets } from '../helpers/wallets.js';
-import { connectX, loginCookie } from '../helpers/x-flow.js';
+import { loginCookie } from '../helpers/x-flow.js';
 
-let fakeX: FakeX;
-let ctx: TestContext;
 let nextTweetId = 1790000000000000000n;
 
 const goodText =
   'Squirrels stacking acorns on Bitcoin all winter long. The ordinals community never sleeps and neither do we. #ACORN #BRC20';
 
-beforeAll(async () => {
-  fakeX = await startFakeX();
-});
-afterAll(async () => fakeX.close());
-beforeEach(async () => {
-  fakeX.setNextUser({ id: '2002', username: 'poster', verifiedType: 'none' });
-  fakeX.setMode('tweets', 'ok');
-  ctx = await createTestApp({ ...fakeX.env, MINING_OPEN: 'true', UPSTREAM_TIMEOUT_MS: '400' });
-});
-afterEach(async () => ctx.close());
+const ctx = useFakeXApp({ MINING_OPEN: 'true', UPSTREAM_TIMEOUT_MS: '400' });
 
-async function connectedUser(wallet: string = mainnetWallets.taproot, xId = '2002') {
-  fakeX.setNextUser({ id: xId, username: `user${xId}`, verifiedType: 'none' });
-  const session = await loginCookie(ctx.app, wallet);
-  const { exchange } = await connectX(ctx.app, session, wallet);
-  if (exchange.statusCode !== 200) throw new Error(exchange.body);
-  return session;
-}
+const connectedUser = (wallet: string = mainnetWallets.taproot, xId = '2002') =>
+  memberWithX(ctx, wallet, { id: xId, username: `user${xId}`, verifiedType: 'none' });
 
 function publish(authorId: string, text = goodText, createdAt = new Date()): string {
   nextTweetId += 1n;
   const id = nextTweetId.toString();
-  fakeX.addPost(id, { authorId, text, createdAt });
+  ctx.fakeX.addPost(id, { authorId, text, createdAt });
   return id;
 }
 
@@ -72,9 +55,7 @@ describe('POST /api/tweets/post', () => {
   });
 
   it('awards 150 points to a paid-tier verified account', async () => {
-    fakeX.setNextUser({ id: '2002', username: 'blue', verifiedType: 'blue' });
-    const session = await loginCookie(ctx.app, mainnetWallets.taproot);
-    await connectX(ctx.app, session, mainnetWallets.taproot);
+    const session = await memberWithX(ctx, mainnetWallets.taproot, { id: '2002', username: 'blue', verifiedType: 'blue' });
     expect((await post(session)).json().pointsEarned).toBe(150);
   });
 
@@ -170,7 +151,7 @@ describe('POST /api/tweets/post', () => {
   it('answers 502 in bounded time and awards nothing when X hangs or fails', async () => {
     const session = await connectedUser();
     for (const mode of ['hang', 'fail'] as const) {
-      fakeX.setMode('tweets', mode);
+      ctx.fakeX.setMode('tweets', mode);
       const started = Date.now();
       const response = await post(session);
       expect(response.statusCode).toBe(502);
@@ -181,8 +162,7 @@ describe('POST /api/tweets/post', () => {
   });
 
   it('answers 403 MINING_CLOSED while the mining phase is closed', async () => {
-    await ctx.close();
-    ctx = await createTestApp({ ...fakeX.env, UPSTREAM_TIMEOUT_MS: '400' });
+    await ctx.rebuild({ ...ctx.fakeX.env, UPSTREAM_TIMEOUT_MS: '400' });
     const session = await connectedUser();
     const response = await post(session);
     expect(response.statusCode).toBe(403);
@@ -238,11 +218,7 @@ describe('GET /api/tweets/user', () => {
 });
 
 describe('POST /api/tweets/generate-custom', () => {
-  let llm: FakeUpstream;
-  beforeAll(async () => {
-    llm = await startFakeUpstream();
-  });
-  afterAll(async () => llm.close());
+  const llm = useFakeUpstream();
 
   it('generates a valid tweet offline by default', async () => {
     const session = await loginCookie(ctx.app, mainnetWallets.taproot);
@@ -277,8 +253,7 @@ describe('POST /api/tweets/generate-custom', () => {
   });
 
   it('repairs an LLM answer into a valid tweet, and rejects garbage with 502', async () => {
-    await ctx.close();
-    ctx = await createTestApp({ LLM_BASE_URL: llm.url, LLM_API_KEY: 'k', UPSTREAM_TIMEOUT_MS: '300' });
+    await ctx.rebuild({ LLM_BASE_URL: llm.url, LLM_API_KEY: 'k', UPSTREAM_TIMEOUT_MS: '300' });
     const session = await loginCookie(ctx.app, mainnetWallets.taproot);
     const ask = () =>
       ctx.app.inject({

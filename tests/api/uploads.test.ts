@@ -1,18 +1,16 @@
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/build-app.js';
 import { multipartBody } from '../helpers/multipart.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 import { loginCookie } from '../helpers/x-flow.js';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let cookie: string;
 beforeEach(async () => {
-  ctx = await createTestApp();
   ({ cookie } = await loginCookie(ctx.app, mainnetWallets.taproot));
 });
-afterEach(async () => ctx.close());
 
 const typeMessage = 'Please upload an image file (JPG, PNG, etc.)';
 

@@ -1,21 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
-import { type FakeUpstream, startFakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
+import { describe, expect, it } from 'vitest';
+import { build, type TestApp } from '../helpers/build-app.js';
+import { useFakeUpstream } from '../helpers/fake-upstream.js';
 
-let upstream: FakeUpstream;
-let ctx: TestContext | undefined;
-
-beforeAll(async () => {
-  upstream = await startFakeUpstream();
-});
-afterAll(async () => upstream.close());
-afterEach(async () => {
-  await ctx?.close();
-  ctx = undefined;
-});
+const upstream = useFakeUpstream();
+let ctx: TestApp | undefined;
 
 async function appWith() {
-  ctx = await createTestApp({
+  ctx = await build({
     BLOCK_HEIGHT_URLS: `${upstream.url}/height`,
     MARKETPLACE_API_BASE: upstream.url,
     UPSTREAM_TIMEOUT_MS: '300',

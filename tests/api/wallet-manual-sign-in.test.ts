@@ -1,21 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { addressKinds, createTestWallet, type AddressKind } from '../helpers/bitcoin-signer.js';
-import { cookiePair, createTestApp, type TestContext } from '../helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { type AddressKind, addressKinds, createTestWallet } from '../helpers/bitcoin-signer.js';
+import { build, type TestApp } from '../helpers/build-app.js';
+import { cookiePair } from '../helpers/test-app.js';
 import { requestChallenge, sendVerify } from '../helpers/wallet-sign-in.js';
 
 const publicUrl = 'https://acorn.example';
-let ctx: TestContext;
-let clock: number;
+let ctx: TestApp;
 
 async function start() {
-  clock = Date.now();
-  ctx = await createTestApp({ PUBLIC_URL: publicUrl }, { now: () => clock });
+  ctx = await build({ PUBLIC_URL: publicUrl }, { clock: Date.now() });
 }
-afterEach(async () => {
-  const current = ctx as TestContext | undefined;
-  ctx = undefined!;
-  await current?.close();
-});
 
 async function sessionCount(): Promise<number> {
   const row = await ctx.handle.db.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -119,7 +113,7 @@ describe('the manual path: address, challenge, a signature pasted from any walle
     await start();
     const wallet = createTestWallet('p2wpkh');
     const { message } = await requestChallenge(ctx.app, wallet.address);
-    clock += 5 * 60_000 + 1;
+    ctx.clock += 5 * 60_000 + 1;
     const response = await sendVerify(ctx.app, { walletAddress: wallet.address, message, signature: wallet.signElectrum(message) });
     expect(response.statusCode).toBe(401);
     expect(response.json().error).toBe('CHALLENGE_EXPIRED');

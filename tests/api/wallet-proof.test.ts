@@ -1,30 +1,25 @@
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/platform/config.js';
 import { verifyWalletSignature } from '../../server/features/auth/wallet-signature.js';
 import { addressKinds, createTestWallet, type TestWallet } from '../helpers/bitcoin-signer.js';
+import { build, type TestApp } from '../helpers/build-app.js';
 import { requestMemeClaim, requestTweetClaim } from '../helpers/claim-requests.js';
-import { type FakeX, startFakeX } from '../../scripts/fake-x/fake-x.js';
+import type { FakeX } from '../../scripts/fake-x/fake-x.js';
+import { buildWithFakeX, miningEnv } from '../helpers/fake-x-app.js';
 import { multipartBody } from '../helpers/multipart.js';
-import { cookiePair, createTestApp, type TestContext } from '../helpers/test-app.js';
+import { cookiePair } from '../helpers/test-app.js';
 import { requestChallenge, sendVerify, signInWithWallet } from '../helpers/wallet-sign-in.js';
 import { connectX, loginCookie } from '../helpers/x-flow.js';
 
 const publicUrl = 'https://acorn.example';
 const fiveMinutes = 5 * 60_000;
 
-let ctx: TestContext;
-let clock: number;
+let ctx: TestApp;
 
-async function start(env: Record<string, string> = {}) {
-  clock = Date.now();
-  ctx = await createTestApp({ PUBLIC_URL: publicUrl, ...env }, { now: () => clock });
+async function start() {
+  ctx = await build({ PUBLIC_URL: publicUrl }, { clock: Date.now() });
 }
-afterEach(async () => {
-  const current = ctx as TestContext | undefined;
-  ctx = undefined!;
-  await current?.close();
-});
 
 async function sessionCount(): Promise<number> {
   const row = await ctx.handle.db.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -49,9 +44,9 @@ describe('POST /api/auth/challenge', () => {
     // Said where the wallet shows it: a phishing site asks for a transaction, this one never does.
     expect(message).toContain('\nSign in to Acorn to prove you own this wallet. This signs a message only: it sends no transaction and costs nothing.\n');
     expect(message).toContain(`\nURI: ${publicUrl}\n`);
-    expect(message).toContain(`\nIssued At: ${new Date(clock).toISOString()}\n`);
-    expect(message).toContain(`\nExpiration Time: ${new Date(clock + fiveMinutes).toISOString()}`);
-    expect(expiresAt).toBe(new Date(clock + fiveMinutes).toISOString());
+    expect(message).toContain(`\nIssued At: ${new Date(ctx.clock).toISOString()}\n`);
+    expect(message).toContain(`\nExpiration Time: ${new Date(ctx.clock + fiveMinutes).toISOString()}`);
+    expect(expiresAt).toBe(new Date(ctx.clock + fiveMinutes).toISOString());
     const nonce = /\nNonce: ([A-Za-z0-9]+)\n/.exec(message)?.[1];
     expect(nonce?.length).toBeGreaterThanOrEqual(16);
     const again = await requestChallenge(ctx.app, wallet.address);
@@ -190,7 +185,7 @@ describe('refusals change nothing', () => {
     await start();
     const wallet = createTestWallet('p2pkh');
     const message = await issued(wallet);
-    clock += fiveMinutes + 1;
+    ctx.clock += fiveMinutes + 1;
     await expectRefused({ walletAddress: wallet.address, message, signature: wallet.sign(message) }, 401, 'CHALLENGE_EXPIRED');
   });
 
@@ -271,10 +266,6 @@ describe('a proven wallet is protected', () => {
 
 describe('WALLET_PROOF=required', () => {
   let fakeX: FakeX;
-  beforeAll(async () => {
-    fakeX = await startFakeX();
-  });
-  afterAll(async () => fakeX.close());
 
   const tweetText =
     'Squirrels stacking acorns on Bitcoin all winter long. The ordinals community never sleeps and neither do we. #ACORN #BRC20';
@@ -285,7 +276,11 @@ describe('WALLET_PROOF=required', () => {
     return nextPostId.toString();
   }
 
-  const startRequired = () => start({ ...fakeX.env, WALLET_PROOF: 'required', MINING_OPEN: 'true', UPSTREAM_TIMEOUT_MS: '500' });
+  async function startRequired() {
+    const started = await buildWithFakeX({ ...miningEnv, PUBLIC_URL: publicUrl, WALLET_PROOF: 'required' }, { clock: Date.now() });
+    ctx = started;
+    fakeX = started.fakeX;
+  }
 
   function generateMeme(session: { cookie: string; userId: number }) {
     return ctx.app.inject({
@@ -316,7 +311,7 @@ describe('WALLET_PROOF=required', () => {
       tweetText,
       isCustom: true,
       actualTweetUrl: `https://x.com/someone/status/${tweetId}`,
-      postingStartTime: clock - 60_000,
+      postingStartTime: ctx.clock - 60_000,
     });
   }
 

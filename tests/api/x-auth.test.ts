@@ -1,24 +1,10 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeX, startFakeX } from '../../scripts/fake-x/fake-x.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useFakeXApp } from '../helpers/fake-x-app.js';
 import { fakeWallet, mainnetWallets } from '../helpers/wallets.js';
 import { connectX, loginCookie } from '../helpers/x-flow.js';
 
-let fakeX: FakeX;
-let ctx: TestContext;
-
-beforeAll(async () => {
-  fakeX = await startFakeX();
-});
-afterAll(async () => fakeX.close());
-beforeEach(async () => {
-  fakeX.setNextUser({ id: '1001', username: 'acorn_fan', verifiedType: 'none' });
-  fakeX.setAuthorizeError(null);
-  fakeX.setMode('token', 'ok');
-  fakeX.setMode('me', 'ok');
-  ctx = await createTestApp({ ...fakeX.env, UPSTREAM_TIMEOUT_MS: '400', PUBLIC_URL: 'http://127.0.0.1:9' });
-});
-afterEach(async () => ctx.close());
+// Each test's own fake X hands its logins acorn_fan (1001), unverified, unless told otherwise.
+const ctx = useFakeXApp({ UPSTREAM_TIMEOUT_MS: '400', PUBLIC_URL: 'http://127.0.0.1:9' });
 
 describe('X account linking (OAuth 2.0 + PKCE)', () => {
   it('links the account end to end and shows it in the user data', async () => {
@@ -130,7 +116,7 @@ describe('X account linking (OAuth 2.0 + PKCE)', () => {
   });
 
   it('redirects an authorization error back to the mining page', async () => {
-    fakeX.setAuthorizeError('access_denied');
+    ctx.fakeX.setAuthorizeError('access_denied');
     const session = await loginCookie(ctx.app, mainnetWallets.taproot);
     const { landing } = await connectX(ctx.app, session, mainnetWallets.taproot);
     expect(landing.searchParams.get('twitter_auth')).toBe('error');
@@ -138,7 +124,7 @@ describe('X account linking (OAuth 2.0 + PKCE)', () => {
   });
 
   it('answers 502 in bounded time when X hangs, linking nothing', async () => {
-    fakeX.setMode('token', 'hang');
+    ctx.fakeX.setMode('token', 'hang');
     const session = await loginCookie(ctx.app, mainnetWallets.taproot);
     const started = Date.now();
     const { exchange } = await connectX(ctx.app, session, mainnetWallets.taproot);
@@ -148,8 +134,7 @@ describe('X account linking (OAuth 2.0 + PKCE)', () => {
   });
 
   it('answers 503 with a clear message when X is not configured', async () => {
-    await ctx.close();
-    ctx = await createTestApp();
+    await ctx.rebuild();
     const session = await loginCookie(ctx.app, fakeWallet('bc1q', 42));
     const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/twitter', headers: { cookie: session.cookie } });
     expect(response.statusCode).toBe(503);
@@ -164,7 +149,7 @@ describe('paid-tier verification', () => {
     const status = await ctx.app.inject({ method: 'GET', url: `/api/user/${session.userId}/twitter`, headers: { cookie: session.cookie } });
     expect(status.json().isVerified).toBe(false);
 
-    fakeX.setVerified('1001', 'blue');
+    ctx.fakeX.setVerified('1001', 'blue');
     const refreshed = await ctx.app.inject({
       method: 'GET',
       url: `/api/twitter/verify-blue/${session.userId}`,
@@ -181,7 +166,7 @@ describe('paid-tier verification', () => {
   it('answers 502 when X fails during a refresh', async () => {
     const session = await loginCookie(ctx.app, mainnetWallets.taproot);
     await connectX(ctx.app, session, mainnetWallets.taproot);
-    fakeX.setMode('me', 'fail');
+    ctx.fakeX.setMode('me', 'fail');
     const response = await ctx.app.inject({ method: 'GET', url: `/api/twitter/verify-blue/${session.userId}`, headers: { cookie: session.cookie } });
     expect(response.statusCode).toBe(502);
   });

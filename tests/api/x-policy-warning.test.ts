@@ -1,28 +1,19 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { testFolder } from '../helpers/backup-drill.js';
 import { ownSqliteEnv, type ServerProcess, startServerProcess } from '../helpers/server-process.js';
 
 /** X's developer policy forbids apps that reward posting on X: an operator opening mining with a real X app is told at start. */
 
-let workDir: string;
-let server: ServerProcess | undefined;
-afterEach(async () => {
-  await server?.stop();
-  server = undefined;
-  fs.rmSync(workDir, { recursive: true, force: true });
-});
-
+/** A server process on a SQLite database of its own, stopped (and its folder removed) when the test finishes. */
 async function start(env: Record<string, string>): Promise<ServerProcess> {
-  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-x-policy-'));
-  server = await startServerProcess({
-    ...ownSqliteEnv(workDir),
+  const server = await startServerProcess({
+    ...ownSqliteEnv(testFolder('acorn-x-policy-')),
     DEMO_DATA: 'false',
     X_CLIENT_ID: 'operator-client-id',
     X_CLIENT_SECRET: 'operator-client-secret',
     ...env,
   });
+  onTestFinished(() => server.stop());
   return server;
 }
 

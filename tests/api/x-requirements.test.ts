@@ -1,8 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/platform/config.js';
 import { requestMemeClaim, requestTweetClaim } from '../helpers/claim-requests.js';
-import { type FakeX, startFakeX } from '../../scripts/fake-x/fake-x.js';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { buildWithFakeX, type FakeXApp, miningEnv } from '../helpers/fake-x-app.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 import { connectX, loginCookie } from '../helpers/x-flow.js';
 
@@ -12,27 +11,20 @@ const dayMs = 24 * 60 * 60 * 1000;
 const tweetText =
   'Squirrels stacking acorns on Bitcoin all winter long. The ordinals community never sleeps and neither do we. #ACORN #BRC20';
 
-let fakeX: FakeX;
-let ctx: TestContext | undefined;
+let ctx: FakeXApp | undefined;
 let nextPostId = 1995000000000000000n;
 
-beforeAll(async () => {
-  fakeX = await startFakeX();
-});
-afterAll(async () => fakeX.close());
-afterEach(async () => {
-  await ctx?.close();
-  ctx = undefined;
-});
-
 /** The app of the running test (each test that talks to the app starts one first). */
-function app(): TestContext {
+function app(): FakeXApp {
   if (!ctx) throw new Error('start() the app first');
   return ctx;
 }
 
 async function start(env: Record<string, string> = {}): Promise<void> {
-  ctx = await createTestApp({ ...fakeX.env, MINING_OPEN: 'true', UPSTREAM_TIMEOUT_MS: '500', PUBLIC_URL: 'https://acorn.example', ...env });
+  ctx = await buildWithFakeX({ ...miningEnv, ...env });
+  onTestFinished(() => {
+    ctx = undefined;
+  });
 }
 
 function daysAgo(days: number): Date {
@@ -40,7 +32,7 @@ function daysAgo(days: number): Date {
 }
 
 async function link(wallet: string, user: { id: string; createdAt?: Date; followers?: number }) {
-  fakeX.setNextUser({ id: user.id, username: `miner${user.id}`, createdAt: user.createdAt, followers: user.followers });
+  app().fakeX.setNextUser({ id: user.id, username: `miner${user.id}`, createdAt: user.createdAt, followers: user.followers });
   const session = await loginCookie(app().app, wallet);
   const { exchange } = await connectX(app().app, session, wallet);
   return { session, exchange };
@@ -48,7 +40,7 @@ async function link(wallet: string, user: { id: string; createdAt?: Date; follow
 
 function publish(authorId: string, text: string): string {
   nextPostId += 1n;
-  fakeX.addPost(nextPostId.toString(), { authorId, text, createdAt: new Date() });
+  app().fakeX.addPost(nextPostId.toString(), { authorId, text, createdAt: new Date() });
   return nextPostId.toString();
 }
 
@@ -80,9 +72,8 @@ async function linkedHandle(userId: number): Promise<string | null> {
 }
 
 describe('requirements at link (defaults: 30 days, 10 followers)', () => {
-  beforeEach(async () => start());
-
   it('refuses an account younger than 30 days with 403 X_ACCOUNT_TOO_NEW, naming both ages', async () => {
+    await start();
     const { session, exchange } = await link(mainnetWallets.taproot, { id: '5001', createdAt: daysAgo(12), followers: 500 });
     expect(exchange.statusCode).toBe(403);
     expect(exchange.json()).toMatchObject({ error: 'X_ACCOUNT_TOO_NEW', minAccountAgeDays: 30, accountAgeDays: 12 });
@@ -92,6 +83,7 @@ describe('requirements at link (defaults: 30 days, 10 followers)', () => {
   });
 
   it('refuses an account with fewer than 10 followers with 403 X_TOO_FEW_FOLLOWERS, naming both counts', async () => {
+    await start();
     const { session, exchange } = await link(mainnetWallets.taproot, { id: '5002', createdAt: daysAgo(400), followers: 9 });
     expect(exchange.statusCode).toBe(403);
     expect(exchange.json()).toMatchObject({ error: 'X_TOO_FEW_FOLLOWERS', minFollowers: 10, followers: 9 });
@@ -100,41 +92,44 @@ describe('requirements at link (defaults: 30 days, 10 followers)', () => {
   });
 
   it('links an account exactly at both thresholds', async () => {
+    await start();
     const { exchange } = await link(mainnetWallets.taproot, { id: '5003', createdAt: daysAgo(30), followers: 10 });
     expect(exchange.statusCode).toBe(200);
   });
 
   it('asks X for the account creation date and public metrics', async () => {
-    fakeX.requests.length = 0;
+    await start();
+    app().fakeX.requests.length = 0;
     await link(mainnetWallets.taproot, { id: '5004' });
-    const me = fakeX.requests.find((request) => request.path === '/2/users/me');
+    const me = app().fakeX.requests.find((request) => request.path === '/2/users/me');
     const fields = new URLSearchParams(me?.query ?? '').get('user.fields')?.split(',') ?? [];
     expect(fields).toEqual(expect.arrayContaining(['created_at', 'public_metrics', 'verified_type']));
   });
 });
 
 describe('requirements re-checked at claim, from X', () => {
-  beforeEach(async () => start());
-
   it('refuses a tweet claim once the account has fewer followers than required', async () => {
+    await start();
     const { session, exchange } = await link(mainnetWallets.taproot, { id: '5101', followers: 50 });
     expect(exchange.statusCode).toBe(200);
-    fakeX.setUserMetrics('5101', { followers: 3 });
+    app().fakeX.setUserMetrics('5101', { followers: 3 });
     const response = await claimTweet(session, publish('5101', tweetText));
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ error: 'X_TOO_FEW_FOLLOWERS', minFollowers: 10, followers: 3 });
   });
 
   it('refuses a meme claim when X now reports the account as too new', async () => {
+    await start();
     const { session, exchange } = await link(mainnetWallets.taproot, { id: '5102' });
     expect(exchange.statusCode).toBe(200);
-    fakeX.setUserMetrics('5102', { createdAt: daysAgo(2) });
+    app().fakeX.setUserMetrics('5102', { createdAt: daysAgo(2) });
     const response = await claimMeme(session, '5102');
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ error: 'X_ACCOUNT_TOO_NEW', minAccountAgeDays: 30, accountAgeDays: 2 });
   });
 
   it('awards points while the account still meets both requirements', async () => {
+    await start();
     const { session } = await link(mainnetWallets.taproot, { id: '5103', createdAt: daysAgo(31), followers: 11 });
     const response = await claimTweet(session, publish('5103', tweetText));
     expect(response.statusCode).toBe(200);
@@ -142,9 +137,8 @@ describe('requirements re-checked at claim, from X', () => {
 });
 
 describe('one X account belongs to one wallet forever', () => {
-  beforeEach(async () => start());
-
   it('refuses the X account to a second wallet with 409 X_ACCOUNT_IN_USE', async () => {
+    await start();
     expect((await link(mainnetWallets.taproot, { id: '5201' })).exchange.statusCode).toBe(200);
     const { exchange } = await link(mainnetWallets.legacy, { id: '5201' });
     expect(exchange.statusCode).toBe(409);
@@ -152,9 +146,10 @@ describe('one X account belongs to one wallet forever', () => {
   });
 
   it('still refuses it after the first wallet switched to another X account', async () => {
+    await start();
     const first = await link(mainnetWallets.taproot, { id: '5202' });
     expect(first.exchange.statusCode).toBe(200);
-    fakeX.setNextUser({ id: '5203', username: 'second_account' });
+    app().fakeX.setNextUser({ id: '5203', username: 'second_account' });
     expect((await connectX(app().app, first.session, mainnetWallets.taproot)).exchange.statusCode).toBe(200);
     expect(await linkedHandle(first.session.userId)).toBe('second_account');
 
@@ -165,6 +160,7 @@ describe('one X account belongs to one wallet forever', () => {
   });
 
   it('lets the first wallet link its own X account again', async () => {
+    await start();
     const first = await link(mainnetWallets.taproot, { id: '5204' });
     expect(first.exchange.statusCode).toBe(200);
     expect((await connectX(app().app, first.session, mainnetWallets.taproot)).exchange.statusCode).toBe(200);

@@ -1,23 +1,13 @@
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSuite } from '../helpers/browser-suite.js';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  // Upstream numbers come from a closed port: pages must stay accessible in their failure states too.
-  server = await startServer({ BLOCK_HEIGHT_URLS: 'http://127.0.0.1:9/height', MARKETPLACE_API_BASE: 'http://127.0.0.1:9', UPSTREAM_TIMEOUT_MS: '300' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+// Upstream numbers come from a closed port: pages must stay accessible in their failure states too.
+const suite = useBrowserSuite({ BLOCK_HEIGHT_URLS: 'http://127.0.0.1:9/height', MARKETPLACE_API_BASE: 'http://127.0.0.1:9', UPSTREAM_TIMEOUT_MS: '300' });
 
 interface Violation {
   id: string;
@@ -51,16 +41,13 @@ async function audit(page: Page, paths: string[]): Promise<string[]> {
 describe('accessibility (axe-core, WCAG 2 A/AA)', () => {
   for (const language of ['en', 'zh'] as const) {
     it(`has no serious or critical violations on any page in ${language}`, async () => {
-      const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 390, height: 844 } });
-      await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
-      const found = await audit(await context.newPage(), pages);
-      await context.close();
+      const found = await audit(await suite.newPage({ language, viewport: { width: 390, height: 844 } }), pages);
       expect(found).toEqual([]);
     });
   }
 
   it('has none on the pages a logged-in holder sees', async () => {
-    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
+    const context = await suite.newContext();
     const wallet = 'bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297';
     const login = await context.request.post('/api/auth/login', { data: { walletAddress: wallet } });
     expect(login.ok()).toBe(true);
@@ -72,7 +59,6 @@ describe('accessibility (axe-core, WCAG 2 A/AA)', () => {
     await page.goto('/mining');
     await page.getByRole('heading', { name: 'Almost Ready!' }).waitFor();
     const found = await audit(page, ['/mining', '/memes', '/allocation']);
-    await context.close();
     expect(found).toEqual([]);
   });
 });

@@ -128,14 +128,7 @@ describe.each(['en', 'zh'] as const)('the operator console at /admin (%s)', (lan
     await eventually(() => page.getByRole('row', { name: new RegExp(`#${id}\\b`) }).innerText()).toContain(`Your tokens arrive at TGE (${language}).`);
 
     // The holder's own allocation page.
-    const holderPage = await suite.newPage(language);
-    const { cookie } = await loginCookie(suite.server.api, holder.address);
-    const [name, value] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)];
-    await holderPage.context().addCookies([{ name, value, url: suite.server.baseUrl }]);
-    await holderPage.context().addInitScript((stored) => {
-      localStorage.setItem('username', stored);
-      localStorage.setItem('isLoggedIn', 'true');
-    }, holder.address);
+    const holderPage = await suite.newPage({ language, signedIn: holder.address });
     await gotoHydrated(holderPage, '/allocation');
     await holderPage.getByLabel(text.walletLabel).fill(holder.address);
     await holderPage.getByRole('button', { name: text.lookUp }).click();
@@ -203,14 +196,7 @@ describe('who may enter /admin', () => {
   it('refuses an address-only session of a wallet holding a role, in words, and shows no console', async () => {
     const wallet = createTestWallet('p2wpkh');
     await grant(suite.server, wallet.address, 'admin');
-    const page = await suite.newPage('en');
-    const { cookie } = await loginCookie(suite.server.api, wallet.address);
-    const [name, value] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)];
-    await page.context().addCookies([{ name, value, url: suite.server.baseUrl }]);
-    await page.context().addInitScript((stored) => {
-      localStorage.setItem('username', stored);
-      localStorage.setItem('isLoggedIn', 'true');
-    }, wallet.address);
+    const page = await suite.newPage({ language: 'en', signedIn: wallet.address });
     await page.goto('/admin');
     await page.getByRole('heading', { name: texts.en.refused }).waitFor();
     await page.getByRole('alert').getByText(texts.en.signatureRequired, { exact: false }).waitFor();

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestWallet } from '../helpers/bitcoin-signer.js';
-import { gotoHydrated, launchBrowser, type RunningServer, startServer, toastWithText } from '../helpers/browser.js';
-import { type FakeUpstream, startFakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
+import { gotoHydrated, toastWithText } from '../helpers/browser.js';
+import { playwrightViewport, useBrowserSuite } from '../helpers/browser-suite.js';
+import { useSharedFakeUpstream } from '../helpers/fake-upstream.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 
@@ -15,37 +16,29 @@ const ordinals = mainnetWallets.taproot;
 const payment = mainnetWallets.segwitKey;
 const unknown = mainnetWallets.p2sh;
 
-let upstream: FakeUpstream;
-let server: RunningServer;
-let browser: Browser;
+const upstream = useSharedFakeUpstream({ '/tip': { kind: 'text', body: '921000' } });
+const suite = useBrowserSuite(
+  () => ({ BLOCK_HEIGHT_URLS: `${upstream.url}/tip`, MARKETPLACE_API_BASE: upstream.url, UPSTREAM_TIMEOUT_MS: '500' }),
+  { viewport: playwrightViewport },
+);
 let context: BrowserContext;
 let page: Page;
 let downloads: string;
 
 beforeAll(async () => {
-  upstream = await startFakeUpstream();
-  upstream.set('/tip', { kind: 'text', body: '921000' });
-  server = await startServer({ BLOCK_HEIGHT_URLS: `${upstream.url}/tip`, MARKETPLACE_API_BASE: upstream.url, UPSTREAM_TIMEOUT_MS: '500' });
-  await seedAllocationRecords(server.handle.db, [
+  await seedAllocationRecords(suite.server.handle.db, [
     { wallet: ordinals, category: 'Holder Airdrop', tokens: '34123.1' },
     { wallet: ordinals, category: 'Whale Bonus #1', tokens: '7506.06' },
     { wallet: payment, category: 'Holder Airdrop', tokens: '0.2' },
     { wallet: payment, category: 'Public Sale', tokens: '1500' },
   ]);
-  browser = await launchBrowser();
   downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'receipts-'));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await upstream?.close();
-  fs.rmSync(downloads, { recursive: true, force: true });
-});
+afterAll(() => fs.rmSync(downloads, { recursive: true, force: true }));
 beforeEach(async () => {
-  context = await browser.newContext({ baseURL: server.baseUrl, acceptDownloads: true });
+  context = await suite.newContext({ context: { acceptDownloads: true } });
   page = await context.newPage();
 });
-afterEach(async () => context.close());
 
 const results = () => page.locator('.alloc-many__item');
 
@@ -204,7 +197,7 @@ describe('allocation page: a connected wallet', () => {
   it('after signing in with a wallet, looks up every address it shares as the allocation page opens', async () => {
     const wallet = createTestWallet('p2tr');
     const other = createTestWallet('p2wpkh').address;
-    await seedAllocationRecords(server.handle.db, [
+    await seedAllocationRecords(suite.server.handle.db, [
       { wallet: wallet.address, category: 'Holder Airdrop', tokens: '100' },
       { wallet: other, category: 'Public Sale', tokens: '0.5' },
     ]);

@@ -1,47 +1,40 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadDemoData } from '../../server/features/demo/load-demo-data.js';
 import { upsertAllocationSnapshot } from '../../server/features/allocation/allocation-snapshots.repository.js';
 import { computeAllocationRoot } from '../../server/features/allocation/allocation-tree.js';
-import { gotoHydrated, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
-import { type FakeUpstream, startFakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
+import { gotoHydrated } from '../helpers/browser.js';
+import { playwrightViewport, useBrowserSuite } from '../helpers/browser-suite.js';
+import { useSharedFakeUpstream } from '../helpers/fake-upstream.js';
 
 // The demo whale: five records (airdrop, three whale bonus releases, a staking season).
 const whale = 'bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297';
 
-let upstream: FakeUpstream;
-let server: RunningServer;
-let browser: Browser;
+const upstream = useSharedFakeUpstream({ '/tip': { kind: 'text', body: '921000' } });
+const suite = useBrowserSuite(
+  () => ({
+    BLOCK_HEIGHT_URLS: `${upstream.url}/tip`,
+    MARKETPLACE_API_BASE: upstream.url,
+    UPSTREAM_TIMEOUT_MS: '500',
+  }),
+  { viewport: playwrightViewport },
+);
 let context: BrowserContext;
 let page: Page;
 let publishedRoot: string;
 
 beforeAll(async () => {
-  upstream = await startFakeUpstream();
-  upstream.set('/tip', { kind: 'text', body: '921000' });
-  server = await startServer({
-    BLOCK_HEIGHT_URLS: `${upstream.url}/tip`,
-    MARKETPLACE_API_BASE: upstream.url,
-    UPSTREAM_TIMEOUT_MS: '500',
-  });
-  const { db } = server.handle;
+  const { db } = suite.server.handle;
   await loadDemoData(db);
   await upsertAllocationSnapshot(db, { source: 'demo', asOfBlock: 921_330, importedAt: 1_754_870_400_000 });
   const computed = await computeAllocationRoot(db);
   expect(computed.root).toMatch(/^[0-9a-f]{64}$/);
   publishedRoot = computed.root!;
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await upstream?.close();
 });
 beforeEach(async () => {
-  context = await browser.newContext({ baseURL: server.baseUrl });
+  context = await suite.newContext();
   page = await context.newPage();
 });
-afterEach(async () => context.close());
 
 async function lookUpWhale(): Promise<void> {
   await gotoHydrated(page, '/allocation');

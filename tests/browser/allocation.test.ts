@@ -1,24 +1,12 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultExternalLinks as externalLinks } from '../../shared/links.js';
-import {
-  entryScript,
-  eventually,
-  gotoHydrated,
-  holdRequests,
-  isHydrated,
-  launchBrowser,
-  type RunningServer,
-  startServerWithClock,
-  toastWithText,
-} from '../helpers/browser.js';
-import { type FakeUpstream, startFakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
+import { playwrightViewport, useClockedBrowserSuite } from '../helpers/browser-suite.js';
+import { entryScript, eventually, gotoHydrated, holdRequests, isHydrated, type RunningServer, startServerWithClock, toastWithText } from '../helpers/browser.js';
+import { useSharedFakeUpstream } from '../helpers/fake-upstream.js';
 import { seedAllocationRecords, seedPointsAllocations } from '../helpers/seed.js';
 import { fakeWallet, mainnetWallets } from '../helpers/wallets.js';
 
-let upstream: FakeUpstream;
-let server: RunningServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
@@ -37,23 +25,25 @@ function holderWallet(index: number): string {
 let serverClockAhead = 0;
 const explorerBackOffMs = 10_000;
 
-async function startApp(tipPath: string): Promise<RunningServer> {
-  return startServerWithClock(
-    {
-      BLOCK_HEIGHT_URLS: `${upstream.url}${tipPath}`,
-      MARKETPLACE_API_BASE: upstream.url,
-      UPSTREAM_TIMEOUT_MS: '500',
-    },
-    () => Date.now() + serverClockAhead,
-  );
+const upstream = useSharedFakeUpstream({
+  '/tip': { kind: 'text', body: String(tipHeight) },
+  '/broken-tip': { kind: 'text', body: 'down', status: 500 },
+});
+const appEnv = (tipPath: string) => ({
+  BLOCK_HEIGHT_URLS: `${upstream.url}${tipPath}`,
+  MARKETPLACE_API_BASE: upstream.url,
+  UPSTREAM_TIMEOUT_MS: '500',
+});
+const appNow = () => Date.now() + serverClockAhead;
+const suite = useClockedBrowserSuite(() => appEnv('/tip'), appNow, { viewport: playwrightViewport });
+
+/** Another server on the same clock, whose explorer is at `tipPath`. */
+function startApp(tipPath: string): Promise<RunningServer> {
+  return startServerWithClock(appEnv(tipPath), appNow);
 }
 
 beforeAll(async () => {
-  upstream = await startFakeUpstream();
-  upstream.set('/tip', { kind: 'text', body: String(tipHeight) });
-  upstream.set('/broken-tip', { kind: 'text', body: 'down', status: 500 });
-  server = await startApp('/tip');
-  const { db } = server.handle;
+  const { db } = suite.server.handle;
   await seedAllocationRecords(db, [
     { wallet: whale, category: 'Holder Airdrop', tokens: '60000' },
     { wallet: whale, category: 'Holder Airdrop', tokens: '40000' },
@@ -67,18 +57,11 @@ beforeAll(async () => {
     ...Array.from({ length: 24 }, (_, i) => ({ wallet: holderWallet(i), points: (i + 1) * 10, tokens: String((i + 1) * 1000) })),
     { wallet: member, points: 4321, tokens: '123456.789' },
   ]);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await upstream?.close();
 });
 beforeEach(async () => {
-  context = await browser.newContext({ baseURL: server.baseUrl });
+  context = await suite.newContext();
   page = await context.newPage();
 });
-afterEach(async () => context.close());
 
 const walletInput = () => page.getByLabel('Wallet address');
 const lookUpButton = () => page.getByRole('button', { name: 'Look Up Allocation' });

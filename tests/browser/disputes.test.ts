@@ -1,48 +1,32 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, gotoHydrated, launchBrowser, type RunningServer, startServer, toastWithText } from '../helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eventually, gotoHydrated, toastWithText } from '../helpers/browser.js';
+import { playwrightViewport, useBrowserSuite } from '../helpers/browser-suite.js';
 import { runCli } from '../helpers/run-cli.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
 import { mainnetWallets } from '../helpers/wallets.js';
-import { loginCookie } from '../helpers/x-flow.js';
 import { axeViolations } from '../helpers/axe.js';
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 const holder = mainnetWallets.segwitKey;
 const stranger = mainnetWallets.legacy;
 
-beforeAll(async () => {
-  server = await startServer({
+const suite = useBrowserSuite(
+  {
     BLOCK_HEIGHT_URLS: 'http://127.0.0.1:9/height',
     MARKETPLACE_API_BASE: 'http://127.0.0.1:9',
     UPSTREAM_TIMEOUT_MS: '300',
-  });
-  await seedAllocationRecords(server.handle.db, [{ wallet: holder, category: 'Holder Airdrop', tokens: '1000' }]);
-  browser = await launchBrowser();
+  },
+  { viewport: playwrightViewport },
+);
+beforeAll(async () => {
+  await seedAllocationRecords(suite.server.handle.db, [{ wallet: holder, category: 'Holder Airdrop', tokens: '1000' }]);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(async () => context?.close());
 
 /** A page on /allocation, signed in as `wallet` the way a login leaves it (cookie and stored session). */
 async function open(wallet?: string) {
-  context = await browser.newContext({ baseURL: server.baseUrl });
-  if (wallet) {
-    const { cookie } = await loginCookie(server.api, wallet);
-    const [name, value] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)];
-    await context.addCookies([{ name, value, url: server.baseUrl }]);
-    await context.addInitScript((stored) => {
-      window.localStorage.setItem('username', stored);
-      window.localStorage.setItem('isLoggedIn', 'true');
-    }, wallet);
-  }
-  page = await context.newPage();
+  page = await suite.newPage({ signedIn: wallet });
   await gotoHydrated(page, '/allocation');
 }
 
@@ -108,9 +92,9 @@ describe("'Something wrong?' on the allocation page", () => {
     await dialog().getByText(/You already have an open report/).waitFor();
     await dialog().getByRole('button', { name: 'Close' }).click();
 
-    const [row] = await server.handle.db.selectFrom('allocation_disputes').select(['id', 'category']).execute();
+    const [row] = await suite.server.handle.db.selectFrom('allocation_disputes').select(['id', 'category']).execute();
     expect(row!.category).toBe('other');
-    const answer = await runCli('disputes', ['answer', String(row!.id), '--message', 'Your Season 1 tokens <arrive> at TGE.'], server.config);
+    const answer = await runCli('disputes', ['answer', String(row!.id), '--message', 'Your Season 1 tokens <arrive> at TGE.'], suite.server.config);
     expect(answer.code).toBe(0);
 
     await page.reload();

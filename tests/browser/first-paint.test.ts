@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { firstPaintJsBudgetBytes, measureFirstPaint, readClientManifest, totalGzip } from '../../scripts/first-paint.js';
 import { beforeIdleJsCeilingBytes, scriptsBeforeIdle } from '../../scripts/scripts-before-idle.js';
-import { launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
+import { playwrightViewport, useBrowserSuite } from '../helpers/browser-suite.js';
 
 // The same build the other browser tests use (TEST_CLIENT_DIR or dist/client).
 const clientDir = path.resolve(process.env.TEST_CLIENT_DIR ?? 'dist/client');
@@ -20,21 +19,11 @@ describe('first paint of / (issue 12, goal 5)', () => {
   });
 
   describe('in Chromium', () => {
-    let server: RunningServer;
-    let browser: Browser;
-    beforeAll(async () => {
-      server = await startServer();
-      browser = await launchBrowser();
-    });
-    afterAll(async () => {
-      await browser?.close();
-      await server?.close();
-    });
+    const suite = useBrowserSuite({}, { viewport: playwrightViewport });
 
     it(`loads at most ${beforeIdleJsCeilingBytes} bytes of gzipped JavaScript before it is idle, and no toast code`, async () => {
-      const page = await browser.newPage({ baseURL: server.baseUrl });
+      const page = await suite.newPage();
       const scripts = await scriptsBeforeIdle(page, '/', clientDir);
-      await page.close();
 
       // The home page really rendered, and its chunk is among what was counted; Radix's toast waits for a toast.
       const files = scripts.map((script) => script.file);
@@ -45,7 +34,7 @@ describe('first paint of / (issue 12, goal 5)', () => {
     });
 
     it('loads neither the Chinese dictionary nor another page’s code', async () => {
-      const page = await browser.newPage({ baseURL: server.baseUrl });
+      const page = await suite.newPage();
       const scripts: string[] = [];
       page.on('request', (request) => {
         if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname.slice(1));
@@ -59,11 +48,10 @@ describe('first paint of / (issue 12, goal 5)', () => {
       const chinese = scripts.filter((file) => fs.readFileSync(path.join(clientDir, file), 'utf8').includes(chineseText));
       expect(chinese).toEqual([]);
       expect(scripts).toContain(manifest()['src/app/routes/home.tsx']?.file);
-      await page.close();
     });
 
     it('fetches the config once, through the preload index.html starts', async () => {
-      const page = await browser.newPage({ baseURL: server.baseUrl });
+      const page = await suite.newPage();
       const configRequests: string[] = [];
       const preloadWarnings: string[] = [];
       page.on('request', (request) => {
@@ -77,7 +65,6 @@ describe('first paint of / (issue 12, goal 5)', () => {
 
       expect(configRequests).toHaveLength(1);
       expect(preloadWarnings).toEqual([]);
-      await page.close();
     });
   });
 });

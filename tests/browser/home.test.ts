@@ -1,9 +1,11 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setStakingStats } from '../../server/features/settings/settings.repository.js';
 import { defaultExternalLinks as externalLinks } from '../../shared/links.js';
-import { gotoHydrated, launchBrowser, type RunningServer, startServerWithClock } from '../helpers/browser.js';
-import { type FakeUpstream, startFakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
+import { playwrightViewport, useClockedBrowserSuite } from '../helpers/browser-suite.js';
+import { gotoHydrated, type RunningServer } from '../helpers/browser.js';
+import type { FakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
+import { useSharedFakeUpstream } from '../helpers/fake-upstream.js';
 
 const statPath = '/v2/ord/btc/stat';
 const marketOk = { kind: 'json', body: { floorPrice: '1500000', supply: '3420' } } as const;
@@ -11,45 +13,44 @@ const failing = { kind: 'text', body: 'upstream down', status: 500 } as const;
 /** After a failed call the server does not ask that upstream again for this long. */
 const upstreamBackOffMs = 10_000;
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
-afterEach(async () => context?.close());
-
 /**
- * One fake upstream and one app per scenario: the app caches upstream answers (30 s / 5 min), so a
- * different answer needs a fresh instance.
+ * One fake upstream and one app (a browser suite) per scenario: the app caches upstream answers
+ * (30 s / 5 min), so a different answer needs a fresh instance.
  */
 function scenario(setUp: (upstream: FakeUpstream) => void, seed?: (server: RunningServer) => Promise<void>) {
-  const state = { clockAhead: 0 } as { upstream: FakeUpstream; server: RunningServer; clockAhead: number };
+  let clockAhead = 0;
+  const upstream = useSharedFakeUpstream();
+  beforeAll(() => setUp(upstream));
+  const suite = useClockedBrowserSuite(
+    () => ({
+      BLOCK_HEIGHT_URLS: `${upstream.url}/primary/height`,
+      MARKETPLACE_API_BASE: upstream.url,
+      UPSTREAM_TIMEOUT_MS: '500',
+    }),
+    // A test moves the server's clock past the back-off after a failed upstream (10 s).
+    () => Date.now() + clockAhead,
+    { viewport: playwrightViewport },
+  );
   beforeAll(async () => {
-    state.upstream = await startFakeUpstream();
-    setUp(state.upstream);
-    state.server = await startServerWithClock(
-      {
-        BLOCK_HEIGHT_URLS: `${state.upstream.url}/primary/height`,
-        MARKETPLACE_API_BASE: state.upstream.url,
-        UPSTREAM_TIMEOUT_MS: '500',
-      },
-      // A test moves the server's clock past the back-off after a failed upstream (10 s).
-      () => Date.now() + state.clockAhead,
-    );
-    await seed?.(state.server);
-  });
-  afterAll(async () => {
-    await state.server?.close();
-    await state.upstream?.close();
+    await seed?.(suite.server);
   });
   beforeEach(async () => {
-    context = await browser.newContext({ baseURL: state.server.baseUrl });
-    page = await context.newPage();
+    page = await suite.newPage();
   });
-  return state;
+  return {
+    upstream,
+    get server(): RunningServer {
+      return suite.server;
+    },
+    get clockAhead() {
+      return clockAhead;
+    },
+    set clockAhead(ms: number) {
+      clockAhead = ms;
+    },
+  };
 }
 
 const seasonCard = () => page.getByRole('region', { name: 'Staking Season 2' });
@@ -243,25 +244,25 @@ describe('home with values the server fetched 7 minutes ago, its sources down si
   const fetchedAt = Date.UTC(2025, 0, 15, 12, 0, 0);
   const minute = 60_000;
   let serverNow = fetchedAt;
-  let upstream: FakeUpstream;
-  let server: RunningServer;
+  const upstream = useSharedFakeUpstream({
+    '/primary/height': { kind: 'text', body: '920000' },
+    [statPath]: marketOk,
+    '/staking': { kind: 'json', body: { percentLocked: 50, lockedCount: 1710 } },
+  });
+  const suite = useClockedBrowserSuite(
+    () => ({
+      BLOCK_HEIGHT_URLS: `${upstream.url}/primary/height`,
+      MARKETPLACE_API_BASE: upstream.url,
+      STAKING_STATS_URL: `${upstream.url}/staking`,
+      UPSTREAM_TIMEOUT_MS: '500',
+    }),
+    () => serverNow,
+    { viewport: playwrightViewport },
+  );
 
   beforeAll(async () => {
-    upstream = await startFakeUpstream();
-    upstream.set('/primary/height', { kind: 'text', body: '920000' });
-    upstream.set(statPath, marketOk);
-    upstream.set('/staking', { kind: 'json', body: { percentLocked: 50, lockedCount: 1710 } });
-    server = await startServerWithClock(
-      {
-        BLOCK_HEIGHT_URLS: `${upstream.url}/primary/height`,
-        MARKETPLACE_API_BASE: upstream.url,
-        STAKING_STATS_URL: `${upstream.url}/staking`,
-        UPSTREAM_TIMEOUT_MS: '500',
-      },
-      () => serverNow,
-    );
     for (const path of ['/api/chain/tip-height', '/api/nft/collection-stats/acorn-squirrels', '/api/staking/stats/acorn-squirrels']) {
-      const response = await fetch(`${server.baseUrl}${path}`);
+      const response = await fetch(`${suite.server.baseUrl}${path}`);
       expect(await response.json()).toMatchObject({ fetchedAt, stale: false });
     }
     for (const path of ['/primary/height', statPath, '/staking']) upstream.set(path, failing);
@@ -269,16 +270,11 @@ describe('home with values the server fetched 7 minutes ago, its sources down si
     // while it tries upstream again; once those tries have failed, the values are marked stale.
     serverNow = fetchedAt + 7 * minute;
     for (const path of ['/api/chain/tip-height', '/api/nft/collection-stats/acorn-squirrels', '/api/staking/stats/acorn-squirrels']) {
-      await untilStale(`${server.baseUrl}${path}`);
+      await untilStale(`${suite.server.baseUrl}${path}`);
     }
   });
-  afterAll(async () => {
-    await server?.close();
-    await upstream?.close();
-  });
   beforeEach(async () => {
-    context = await browser.newContext({ baseURL: server.baseUrl });
-    page = await context.newPage();
+    page = await suite.newPage();
     await page.clock.install({ time: fetchedAt + 7 * minute + 30_000 });
   });
 
@@ -297,7 +293,7 @@ describe('home with values the server fetched 7 minutes ago, its sources down si
   });
 
   it('says so in Chinese', async () => {
-    await context.addInitScript(() => localStorage.setItem('language', 'zh'));
+    await page.context().addInitScript(() => localStorage.setItem('language', 'zh'));
     await page.goto('/');
     const season = page.getByRole('region', { name: '第二季质押' });
     await season.getByText('1,330', { exact: true }).waitFor();

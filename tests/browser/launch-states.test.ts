@@ -1,14 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setNotice, setPause, setRevealSchedule } from '../../server/features/settings/settings.repository.js';
-import { eventually, gotoHydrated, holdRequests, isHydrated, launchBrowser, type RunningServer, startServerWithClock } from '../helpers/browser.js';
-import { type FakeUpstream, startFakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
+import { playwrightViewport, useClockedBrowserSuite } from '../helpers/browser-suite.js';
+import { eventually, gotoHydrated, holdRequests, isHydrated } from '../helpers/browser.js';
+import { useSharedFakeUpstream } from '../helpers/fake-upstream.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 
-let upstream: FakeUpstream;
-let server: RunningServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
@@ -52,26 +50,21 @@ const texts = {
   },
 } as const;
 
-beforeAll(async () => {
-  upstream = await startFakeUpstream();
-  upstream.set('/tip', { kind: 'text', body: String(tipHeight) });
-  server = await startServerWithClock({ BLOCK_HEIGHT_URLS: `${upstream.url}/tip`, UPSTREAM_TIMEOUT_MS: '500' }, serverNow);
-  await seedAllocationRecords(server.handle.db, [{ wallet: holder, category: 'Holder Airdrop', tokens: '60000' }]);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await upstream?.close();
-});
+// Registered before the suite, so it runs after the suite has closed the test's pages: back to revealed, unpaused.
 afterEach(async () => {
-  await context.close();
-  const { db } = server.handle;
+  const { db } = suite.server.handle;
   await changeLaunchState(async () => {
     await setPause(db, null);
     await setNotice(db, null);
     await setRevealSchedule(db, { kind: 'now' }, serverNow());
   });
+});
+const upstream = useSharedFakeUpstream({ '/tip': { kind: 'text', body: String(tipHeight) } });
+const suite = useClockedBrowserSuite(() => ({ BLOCK_HEIGHT_URLS: `${upstream.url}/tip`, UPSTREAM_TIMEOUT_MS: '500' }), serverNow, {
+  viewport: playwrightViewport,
+});
+beforeAll(async () => {
+  await seedAllocationRecords(suite.server.handle.db, [{ wallet: holder, category: 'Holder Airdrop', tokens: '60000' }]);
 });
 
 for (const language of ['en', 'zh'] as const) {
@@ -79,14 +72,13 @@ for (const language of ['en', 'zh'] as const) {
 
   describe(`launch states (${language})`, () => {
     beforeEach(async () => {
-      context = await browser.newContext({ baseURL: server.baseUrl });
-      await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
+      context = await suite.newContext({ language });
       page = await context.newPage();
     });
 
     it('counts down to a timed reveal instead of the lookup, then opens the lookup by itself', async () => {
       const revealAt = serverNow() + 3_600_000;
-      await changeLaunchState(() => setRevealSchedule(server.handle.db, { kind: 'time', at: new Date(revealAt).toISOString() }));
+      await changeLaunchState(() => setRevealSchedule(suite.server.handle.db, { kind: 'time', at: new Date(revealAt).toISOString() }));
       await page.clock.install({ time: serverNow() });
       await gotoHydrated(page, '/allocation');
 
@@ -107,7 +99,7 @@ for (const language of ['en', 'zh'] as const) {
     });
 
     it('counts blocks to a block reveal, with an estimated time', async () => {
-      await changeLaunchState(() => setRevealSchedule(server.handle.db, { kind: 'block', height: tipHeight + 144 }));
+      await changeLaunchState(() => setRevealSchedule(suite.server.handle.db, { kind: 'block', height: tipHeight + 144 }));
       await gotoHydrated(page, '/allocation');
       await page.getByText(text.atBlock).waitFor();
       await page.getByText(text.blocksLeft).waitFor();
@@ -117,8 +109,8 @@ for (const language of ['en', 'zh'] as const) {
     it('shows the pause reason and the notice on every page, and the lookup says it is paused', async () => {
       const reason = 'A corrected list follows at 16:00 UTC';
       await changeLaunchState(async () => {
-        await setPause(server.handle.db, { reason, since: serverNow() });
-        await setNotice(server.handle.db, { en: 'Official links: acorn.example', zh: '官方链接：acorn.example' });
+        await setPause(suite.server.handle.db, { reason, since: serverNow() });
+        await setNotice(suite.server.handle.db, { en: 'Official links: acorn.example', zh: '官方链接：acorn.example' });
       });
 
       await page.goto('/tokenomics');
@@ -142,11 +134,11 @@ for (const language of ['en', 'zh'] as const) {
     it('a pause and a notice arriving after a prerendered page move none of its content', async () => {
       const notice = language === 'en' ? 'Official links: acorn.example' : '官方链接：acorn.example';
       await changeLaunchState(async () => {
-        await setPause(server.handle.db, { reason: 'A corrected list follows at 16:00 UTC', since: serverNow() });
-        await setNotice(server.handle.db, { en: 'Official links: acorn.example', zh: '官方链接：acorn.example' });
+        await setPause(suite.server.handle.db, { reason: 'A corrected list follows at 16:00 UTC', since: serverNow() });
+        await setNotice(suite.server.handle.db, { en: 'Official links: acorn.example', zh: '官方链接：acorn.example' });
       });
       // Served prerendered in the test's language (the cookie), and the config held back until the page is hydrated.
-      await context.addCookies([{ name: 'lang', value: language, url: server.baseUrl }]);
+      await context.addCookies([{ name: 'lang', value: language, url: suite.server.baseUrl }]);
       const release = await holdRequests(page, '**/api/config');
       await page.goto('/tokenomics');
       const heading = page.getByRole('heading', { level: 1 });
@@ -163,7 +155,7 @@ for (const language of ['en', 'zh'] as const) {
       await gotoHydrated(page, '/allocation');
       await page.getByLabel(text.walletLabel).fill(holder);
       const reason = 'Checking a report, back in ten minutes';
-      await changeLaunchState(() => setPause(server.handle.db, { reason, since: serverNow() }));
+      await changeLaunchState(() => setPause(suite.server.handle.db, { reason, since: serverNow() }));
 
       await page.getByRole('button', { name: text.lookUp }).click();
       // Well inside the 30 s poll: the refusal itself re-read the config.

@@ -1,13 +1,11 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../helpers/browser.js';
+import { useBrowserSuite } from '../helpers/browser-suite.js';
 import { fakeWallet } from '../helpers/wallets.js';
-import { loginCookie } from '../helpers/x-flow.js';
 import { axeViolations } from '../helpers/axe.js';
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
+const suite = useBrowserSuite();
 let page: Page;
 
 /** Twelve ranked miners (two pages of ten), with a tie at 900, plus two who are never listed. */
@@ -25,9 +23,7 @@ const unlisted = [
 const short = (wallet: string) => `${wallet.slice(0, 8)}…${wallet.slice(-8)}`;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const { db } = server.handle;
+  const { db } = suite.server.handle;
   let tweet = 0;
   for (const [index, miner] of [...miners, ...unlisted.map((user) => ({ ...user, handle: null, posts: 0 }))].entries()) {
     const { id } = await db
@@ -66,26 +62,9 @@ beforeAll(async () => {
     }
   }
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(async () => context?.close());
-
 async function open(language: 'en' | 'zh', viewer?: (typeof miners)[number]) {
-  context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
-  await context.addInitScript((stored) => window.localStorage.setItem('language', stored), language);
-  if (viewer) {
-    // A session for the viewer's wallet, as a login leaves it: the cookie and the stored session.
-    const { cookie } = await loginCookie(server.api, viewer.wallet);
-    const [name, value] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)];
-    await context.addCookies([{ name, value, url: server.baseUrl }]);
-    await context.addInitScript((wallet) => {
-      window.localStorage.setItem('username', wallet);
-      window.localStorage.setItem('isLoggedIn', 'true');
-    }, viewer.wallet);
-  }
-  page = await context.newPage();
+  // With a viewer: a session for its wallet, as a login leaves it.
+  page = await suite.newPage({ language, signedIn: viewer?.wallet });
   await page.goto('/mining');
 }
 

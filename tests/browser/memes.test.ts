@@ -1,24 +1,18 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { splitMemeText } from '../../shared/meme-text.js';
-import {
-  eventually,
-  expectAttribute,
-  launchBrowser,
-  type RunningServer,
-  startServer,
-  toastWithText,
-} from '../helpers/browser.js';
-import { type FakeX, type FakeXUser, startFakeX } from '../../scripts/fake-x/fake-x.js';
+import { useBrowserSuite } from '../helpers/browser-suite.js';
+import { eventually, expectAttribute, toastWithText } from '../helpers/browser.js';
+import type { FakeXUser } from '../../scripts/fake-x/fake-x.js';
+import { useSharedFakeX } from '../helpers/fake-x-app.js';
 import { fakeWallet } from '../helpers/wallets.js';
 
 const typeMessage = 'Please upload an image file (JPG, PNG, etc.)';
 const hashtags = '#ACORN #BRC20 #AcornSquirrels';
 
-let fakeX: FakeX;
-let server: RunningServer;
-let browser: Browser;
+const fakeX = useSharedFakeX();
+const suite = useBrowserSuite(() => ({ ...fakeX.env, MINING_OPEN: 'true', UPSTREAM_TIMEOUT_MS: '1000' }));
 let context: BrowserContext;
 let page: Page;
 let accounts = 0;
@@ -77,7 +71,7 @@ async function generate(prompt = '') {
 }
 
 async function newContext(options: { permissions?: string[] } = {}) {
-  context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 }, ...options });
+  context = await suite.newContext({ context: options });
   // No test reaches the real X: the compose intent opens this stand-in page.
   await context.route('https://x.com/**', (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: '<p>compose</p>' }),
@@ -85,17 +79,6 @@ async function newContext(options: { permissions?: string[] } = {}) {
   page = await context.newPage();
 }
 
-beforeAll(async () => {
-  fakeX = await startFakeX();
-  server = await startServer({ ...fakeX.env, MINING_OPEN: 'true', UPSTREAM_TIMEOUT_MS: '1000' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await fakeX?.close();
-});
-afterEach(async () => context?.close());
 
 describe('meme studio (/memes)', () => {
   beforeEach(async () => newContext());
@@ -161,7 +144,7 @@ describe('meme studio (/memes)', () => {
     await resultCard().getByText(memeText, { exact: true }).waitFor();
     await resultCard().getByText('Draft', { exact: true }).waitFor();
     const shareUrl = await resultCard().getByLabel('Share link').inputValue();
-    expect(shareUrl).toMatch(new RegExp(`^${server.baseUrl}/meme/[A-Za-z0-9_-]{12}$`));
+    expect(shareUrl).toMatch(new RegExp(`^${suite.server.baseUrl}/meme/[A-Za-z0-9_-]{12}$`));
     await eventually(() => stat('Your memes').textContent()).toBe('1');
 
     await page.getByRole('tab', { name: 'Your Gallery' }).click();
@@ -282,11 +265,11 @@ describe('shared meme page (/meme/{code})', () => {
 
     const shareLink = page.getByRole('link', { name: /^Share on X/ });
     const intent = new URL((await shareLink.getAttribute('href'))!);
-    expect(intent.searchParams.get('text')).toBe(`${memeText} ${hashtags}\n${server.baseUrl}/meme/${code}`);
+    expect(intent.searchParams.get('text')).toBe(`${memeText} ${hashtags}\n${suite.server.baseUrl}/meme/${code}`);
 
     await page.getByRole('button', { name: 'Copy URL' }).click();
     await toastWithText(page, 'Copied!').waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.baseUrl}/meme/${code}`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${suite.server.baseUrl}/meme/${code}`);
 
     // Clipboard API refused: the hidden-textarea fallback; both refused: 'Copy Failed'.
     await page.evaluate(() => {
@@ -301,7 +284,7 @@ describe('shared meme page (/meme/{code})', () => {
     await toastWithText(page, 'Copy Failed').waitFor();
 
     await page.getByRole('link', { name: 'Create Your Own' }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${suite.server.baseUrl}/`);
   });
 
   it('shows Meme Not Found with a 404 for an unknown code', async () => {
@@ -313,7 +296,7 @@ describe('shared meme page (/meme/{code})', () => {
       await page.getByText("This meme doesn't exist or has been removed.", { exact: true }).waitFor();
     }
     await page.getByRole('link', { name: 'Go to the home page' }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${suite.server.baseUrl}/`);
   });
 
   it('speaks Chinese when the language is set to zh', async () => {

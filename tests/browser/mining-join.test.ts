@@ -1,27 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { findUserByWallet, setBlocked } from '../../server/features/users/users.repository.js';
-import { eventually, expectAttribute, launchBrowser, type RunningServer, startServer, toastWithText } from '../helpers/browser.js';
+import { playwrightViewport, useBrowserSuite } from '../helpers/browser-suite.js';
+import { eventually, expectAttribute, toastWithText } from '../helpers/browser.js';
 import { fakeWallet, mainnetWallets } from '../helpers/wallets.js';
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = useBrowserSuite({}, { viewport: playwrightViewport });
 beforeEach(async () => {
-  context = await browser.newContext({ baseURL: server.baseUrl });
-  page = await context.newPage();
+  page = await suite.newPage();
 });
-afterEach(async () => context.close());
 
 const invalidMessage = 'Please enter a valid Bitcoin wallet address (bc1p, bc1q, 3, or 1 format)';
 
@@ -71,7 +60,7 @@ describe('mining page: join with a wallet', () => {
     await page.getByLabel('Bitcoin wallet address').fill(mainnetWallets.segwitKey);
     await page.getByRole('button', { name: 'Join', exact: true }).click();
     await page.getByRole('heading', { name: 'Almost Ready!' }).waitFor();
-    const user = await findUserByWallet(server.handle.db, mainnetWallets.segwitKey);
+    const user = await findUserByWallet(suite.server.handle.db, mainnetWallets.segwitKey);
     expect(user?.referral_code).toBe('friend42');
   });
 
@@ -97,8 +86,8 @@ describe('mining page: join with a wallet', () => {
     await page.getByRole('button', { name: 'Join', exact: true }).click();
     await page.getByRole('heading', { name: 'Almost Ready!' }).waitFor();
     await page.getByRole('button', { name: 'Logout' }).click();
-    const user = await findUserByWallet(server.handle.db, mainnetWallets.p2sh);
-    await setBlocked(server.handle.db, user!.id, { at: Date.now(), reason: 'test' });
+    const user = await findUserByWallet(suite.server.handle.db, mainnetWallets.p2sh);
+    await setBlocked(suite.server.handle.db, user!.id, { at: Date.now(), reason: 'test' });
 
     await page.getByLabel('Bitcoin wallet address').fill(mainnetWallets.p2sh);
     await page.getByRole('button', { name: 'Join', exact: true }).click();

@@ -1,31 +1,19 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
-import { type FakeX, startFakeX } from '../../scripts/fake-x/fake-x.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { type BrowserSuite, useBrowserSuite } from '../helpers/browser-suite.js';
+import { eventually } from '../helpers/browser.js';
+import { useSharedFakeX } from '../helpers/fake-x-app.js';
 import { fakeWallet } from '../helpers/wallets.js';
 
 /** Texts that would promise points for a post: none may show while mining is closed. */
 const pointsPromise = /claim (\d+ |your )?points|\d+ points (each|a|per)|earns? \d+ points|points per (verified )?(post|meme)|\+\d+ points/i;
 
-let fakeX: FakeX;
-let browser: Browser;
-let context: BrowserContext;
+const fakeX = useSharedFakeX();
 let page: Page;
 let accounts = 0;
 
-beforeAll(async () => {
-  fakeX = await startFakeX();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await fakeX?.close();
-});
-afterEach(async () => context?.close());
-
-async function newPage(server: RunningServer, language: 'en' | 'zh' = 'en') {
-  context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
-  await context.addInitScript((stored) => window.localStorage.setItem('language', stored), language);
+async function newPage(suite: BrowserSuite, language: 'en' | 'zh' = 'en') {
+  const context = await suite.newContext({ language });
   // No test reaches the real X: the compose intent opens this stand-in page.
   await context.route('https://x.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>compose</p>' }));
   page = await context.newPage();
@@ -56,14 +44,10 @@ async function pointsPromises(): Promise<string[]> {
 }
 
 describe('mining closed (the default)', () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer({ ...fakeX.env });
-  });
-  afterAll(async () => server?.close());
+  const suite = useBrowserSuite(() => ({ ...fakeX.env }));
 
   it('replaces the composer with the banner and promises no points on the dashboard', async () => {
-    await newPage(server);
+    await newPage(suite);
     await joinAndConnect();
     await page.getByRole('heading', { name: 'Mining Phase Complete' }).waitFor();
     await page.getByText('Mining Phase Complete - Energy mining is now disabled', { exact: true }).waitFor();
@@ -73,7 +57,7 @@ describe('mining closed (the default)', () => {
   });
 
   it('lets memes be made and shared, without a claim or a points promise', async () => {
-    await newPage(server);
+    await newPage(suite);
     await joinAndConnect();
     await page.goto('/memes');
     await page.getByText('Turn your squirrel into a meme and share it on X.', { exact: true }).waitFor();
@@ -81,7 +65,7 @@ describe('mining closed (the default)', () => {
     const result = page.getByRole('region', { name: 'Your meme' });
     await result.getByText('Draft', { exact: true }).waitFor();
 
-    const popup = context.waitForEvent('page');
+    const popup = page.context().waitForEvent('page');
     await result.getByRole('button', { name: 'Share to X' }).click();
     const compose = await popup;
     expect(compose.url()).toMatch(/^https:\/\/x\.com\/intent\/tweet\?text=/);
@@ -93,7 +77,7 @@ describe('mining closed (the default)', () => {
   });
 
   it('shows the closed banner to a visitor', async () => {
-    await newPage(server);
+    await newPage(suite);
     await page.goto('/mining');
     await page.getByRole('heading', { name: 'Mining Phase Complete' }).waitFor();
     await page.getByRole('heading', { name: 'Historical Mining Data' }).waitFor();
@@ -101,14 +85,10 @@ describe('mining closed (the default)', () => {
 });
 
 describe('mining open', () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer({ ...fakeX.env, MINING_OPEN: 'true' });
-  });
-  afterAll(async () => server?.close());
+  const suite = useBrowserSuite(() => ({ ...fakeX.env, MINING_OPEN: 'true' }));
 
   it("says 'Mining Phase Complete' nowhere", async () => {
-    await newPage(server);
+    await newPage(suite);
     await page.goto('/mining');
     await page.getByRole('heading', { name: 'Mining Is Open' }).waitFor();
     await page.getByRole('heading', { name: 'How Mining Works' }).waitFor();
@@ -133,9 +113,9 @@ describe('mining open', () => {
   });
 
   it('lists the newest 5 claimed tweets, then the rest on "Show more"', async () => {
-    await newPage(server);
+    await newPage(suite);
     const wallet = await joinAndConnect();
-    const db = server.handle.db;
+    const db = suite.server.handle.db;
     const user = await db.selectFrom('users').select('id').where('wallet_address', '=', wallet).executeTakeFirstOrThrow();
     const now = Date.now();
     await db
@@ -165,7 +145,7 @@ describe('mining open', () => {
   });
 
   it("says 'Sharing Error' when X cannot be opened", async () => {
-    await newPage(server);
+    await newPage(suite);
     await joinAndConnect();
     await page.evaluate(() => {
       window.open = () => {
@@ -182,11 +162,7 @@ describe('mining open', () => {
 });
 
 describe('Connect X without any X (X_SIMULATED=false, no X app)', () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer({ X_SIMULATED: 'false' });
-  });
-  afterAll(async () => server?.close());
+  const suite = useBrowserSuite({ X_SIMULATED: 'false' });
 
   const cases = [
     { language: 'en', join: 'Join', almostReady: 'Almost Ready!', connect: 'Connect X Account', title: 'X Not Available', text: 'Connecting X is not available on this site. This site has no X connection set up.' },
@@ -194,7 +170,7 @@ describe('Connect X without any X (X_SIMULATED=false, no X app)', () => {
   ] as const;
 
   it.each(cases)('explains it in a readable toast ($language)', async ({ language, join: joinLabel, almostReady, connect, title, text }) => {
-    await newPage(server, language);
+    await newPage(suite, language);
     await join(joinLabel, almostReady);
     // Said beside the button before anyone clicks.
     await page.locator('.sm-x-note').getByText(text, { exact: true }).waitFor();

@@ -1,23 +1,17 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  eventually,
-  expectAttribute,
-  holdRequests,
-  launchBrowser,
-  type RunningServer,
-  startServer,
-  toastWithText,
-} from '../helpers/browser.js';
-import { type FakeX, type FakeXUser, startFakeX } from '../../scripts/fake-x/fake-x.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useBrowserSuite } from '../helpers/browser-suite.js';
+import { eventually, expectAttribute, holdRequests, toastWithText } from '../helpers/browser.js';
+import type { FakeXUser } from '../../scripts/fake-x/fake-x.js';
+import { useSharedFakeX } from '../helpers/fake-x-app.js';
 import { fakeWallet, mainnetWallets } from '../helpers/wallets.js';
 import { loginCookie } from '../helpers/x-flow.js';
 
 const validTweet =
   'Gathering acorns for the long winter with the squirrel crew. Proud holder, proud builder. #ACORN #BRC20 to the moon!';
 
-let fakeX: FakeX;
-let browser: Browser;
+const fakeX = useSharedFakeX();
+const suite = useBrowserSuite(() => ({ ...fakeX.env, MINING_OPEN: 'true', UPSTREAM_TIMEOUT_MS: '1000' }));
 let context: BrowserContext;
 let page: Page;
 let accounts = 0;
@@ -31,8 +25,8 @@ function nextAccount(): { wallet: string; xUser: FakeXUser } {
   };
 }
 
-async function newPage(server: RunningServer) {
-  context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
+async function newPage() {
+  context = await suite.newContext();
   // No test reaches the real X: the compose intent opens this stand-in page.
   await context.route('https://x.com/**', (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: '<p>compose</p>' }),
@@ -82,29 +76,13 @@ function checklistItem(name: string) {
   return page.getByRole('list', { name: 'Tweet requirements' }).getByRole('listitem').filter({ hasText: name });
 }
 
-beforeAll(async () => {
-  fakeX = await startFakeX();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await fakeX?.close();
-});
-afterEach(async () => context?.close());
-
 describe('mining page with X (mining open)', () => {
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    server = await startServer({ ...fakeX.env, MINING_OPEN: 'true', UPSTREAM_TIMEOUT_MS: '1000' });
-  });
-  afterAll(async () => server?.close());
-  beforeEach(async () => newPage(server));
+  beforeEach(async () => newPage());
 
   it('shows the four states: logged out, loading, wallet only and the dashboard', async () => {
     // Two users exist before the (30 s cached) stats are first counted, so the row has something to show.
-    await loginCookie(server.api, mainnetWallets.p2sh);
-    await loginCookie(server.api, mainnetWallets.legacy);
+    await loginCookie(suite.server.api, mainnetWallets.p2sh);
+    await loginCookie(suite.server.api, mainnetWallets.legacy);
     await page.goto('/mining');
     const stats = page.getByRole('region', { name: 'User Activity' });
     const totalUsers = stats.locator('div', { hasText: 'Total Users' }).locator('dd');

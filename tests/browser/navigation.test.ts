@@ -1,8 +1,9 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { readClientManifest } from '../../scripts/first-paint.js';
-import { eventually, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
+import { useBrowserSuite } from '../helpers/browser-suite.js';
+import { eventually } from '../helpers/browser.js';
 
 const clientDir = path.resolve(process.env.TEST_CLIENT_DIR ?? 'dist/client');
 const chunkOf = (source: string) => {
@@ -11,25 +12,13 @@ const chunkOf = (source: string) => {
   return file;
 };
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = useBrowserSuite();
 beforeEach(async () => {
   // A short window, so the pages scroll.
-  context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 360, height: 400 } });
-  page = await context.newPage();
+  page = await suite.newPage({ viewport: { width: 360, height: 400 } });
 });
-afterEach(async () => context.close());
 
 const scrollY = () => page.evaluate(() => window.scrollY);
 

@@ -1,32 +1,13 @@
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  collectConsoleErrors,
-  entryScript,
-  eventually,
-  holdRequests,
-  isHydrated,
-  launchBrowser,
-  type RunningServer,
-  startServer,
-} from '../helpers/browser.js';
-import { type FakeUpstream, startFakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { playwrightViewport, useBrowserSuite } from '../helpers/browser-suite.js';
+import { collectConsoleErrors, entryScript, eventually, holdRequests, isHydrated } from '../helpers/browser.js';
+import { useSharedFakeUpstream } from '../helpers/fake-upstream.js';
 
-let upstream: FakeUpstream;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  // The home and allocation pages ask for chain and market data: keep those calls on 127.0.0.1.
-  upstream = await startFakeUpstream();
-  upstream.set('/tip/height', { kind: 'text', body: '915000' });
-  server = await startServer({ BLOCK_HEIGHT_URLS: `${upstream.url}/tip/height`, MARKETPLACE_API_BASE: upstream.url });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await upstream?.close();
+// The home and allocation pages ask for chain and market data: keep those calls on 127.0.0.1.
+const upstream = useSharedFakeUpstream({ '/tip/height': { kind: 'text', body: '915000' } });
+const suite = useBrowserSuite(() => ({ BLOCK_HEIGHT_URLS: `${upstream.url}/tip/height`, MARKETPLACE_API_BASE: upstream.url }), {
+  viewport: playwrightViewport,
 });
 
 const descriptions = {
@@ -45,13 +26,9 @@ const headings = {
 } as const;
 
 async function withPage(options: BrowserContextOptions, use: (page: Page) => Promise<void>, cookie?: string) {
-  const context = await browser.newContext({ baseURL: server.baseUrl, ...options });
-  if (cookie) await context.addCookies([{ name: 'lang', value: cookie, url: server.baseUrl }]);
-  try {
-    await use(await context.newPage());
-  } finally {
-    await context.close();
-  }
+  const context = await suite.newContext({ context: options });
+  if (cookie) await context.addCookies([{ name: 'lang', value: cookie, url: suite.server.baseUrl }]);
+  await use(await context.newPage());
 }
 
 describe('content pages without JavaScript', () => {
@@ -123,7 +100,7 @@ describe('the meme studio, prerendered for a visitor without a session', () => {
 
   it('is not sent to a visitor with a session cookie: the studio depends on the session', async () => {
     await withPage(noScript, async (page) => {
-      await page.context().addCookies([{ name: 'acorn_session', value: 'any', url: server.baseUrl }]);
+      await page.context().addCookies([{ name: 'acorn_session', value: 'any', url: suite.server.baseUrl }]);
       await page.goto('/memes');
       await expect(page.locator('#root').innerHTML()).resolves.toBe('');
     });

@@ -1,30 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import { playwrightViewport, useBrowserSuite } from '../helpers/browser-suite.js';
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  // The same built client as every other test: only the environment differs.
-  server = await startServer({
+// The same built client as every other test: only the environment differs.
+const suite = useBrowserSuite(
+  {
     LINK_STAKING_LOCKER: 'https://locker.acorn.example/stake',
     LINK_TRADE_TOKEN: 'https://trade.acorn.example/ACORN',
     BLOCK_HEIGHT_URLS: 'http://127.0.0.1:9/height',
     MARKETPLACE_API_BASE: 'http://127.0.0.1:9',
     UPSTREAM_TIMEOUT_MS: '300',
-  });
-  browser = await launchBrowser();
-  page = await browser.newPage({ baseURL: server.baseUrl });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+  },
+  { viewport: playwrightViewport },
+);
 
 describe('external links set by environment variable', () => {
   it('opens the operator-configured addresses, with no rebuild', async () => {
+    const page = await suite.newPage();
     await page.goto('/');
     const locker = page.locator('a[href="https://locker.acorn.example/stake"]');
     await locker.waitFor();

@@ -1,27 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { collectConsoleErrors, eventually, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { playwrightViewport, useBrowserSuite } from '../helpers/browser-suite.js';
+import { collectConsoleErrors, eventually } from '../helpers/browser.js';
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let consoleErrors: string[];
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = useBrowserSuite({}, { viewport: playwrightViewport });
 beforeEach(async () => {
-  context = await browser.newContext({ baseURL: server.baseUrl });
-  page = await context.newPage();
+  page = await suite.newPage();
   consoleErrors = collectConsoleErrors(page);
 });
-afterEach(async () => context.close());
 
 describe('app shell in Chromium', () => {
   it('header links lead to allocation, mining, tokenomics and home', async () => {
@@ -37,7 +26,7 @@ describe('app shell in Chromium', () => {
     await page.waitForURL('**/tokenomics');
     await page.getByRole('heading', { level: 1, name: 'Tokenomics' }).waitFor();
     await page.getByRole('banner').getByRole('link', { name: 'Acorn', exact: true }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${suite.server.baseUrl}/`);
   });
 
   it('shows the not-found page for an unknown path', async () => {

@@ -1,27 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, launchBrowser, type RunningServer, startServer, toastWithText } from '../helpers/browser.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSuite } from '../helpers/browser-suite.js';
+import { eventually, toastWithText } from '../helpers/browser.js';
 import { fakeWallet } from '../helpers/wallets.js';
 
 const tweet =
   'Gathering acorns for the long winter with the squirrel crew. Proud holder, proud builder. #ACORN #BRC20 to the moon!';
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  // Loopback, no X app: the built-in simulated X stands in for X.
-  server = await startServer({ X_SIMULATED: 'true', MINING_OPEN: 'true' });
-  browser = await launchBrowser();
-  context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+// Loopback, no X app: the built-in simulated X stands in for X.
+const suite = useBrowserSuite({ X_SIMULATED: 'true', MINING_OPEN: 'true' });
 
 /** What the app and the simulated X say at each step, in the reader's language. */
 const words = {
@@ -107,6 +94,8 @@ async function connectAndPost(on: BrowserContext, reader: Page, said: (typeof wo
 
 describe('simulated X on a local start without X credentials', () => {
   it('joins, connects, posts, claims and shows the cooldown, labelled as simulated everywhere', async () => {
+    const context = await suite.newContext();
+    const page = await context.newPage();
     const postUrl = await connectAndPost(context, page, words.en, fakeWallet('bc1q', 42), 'local_squirrel');
 
     const dialog = page.getByRole('dialog', { name: 'Verify Your Post' });
@@ -120,12 +109,7 @@ describe('simulated X on a local start without X credentials', () => {
   });
 
   it("speaks the reader's language: a Chinese reader gets its authorize, compose and post pages in Chinese", async () => {
-    const chinese = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
-    await chinese.addInitScript(() => localStorage.setItem('language', 'zh'));
-    try {
-      await connectAndPost(chinese, await chinese.newPage(), words.zh, fakeWallet('bc1q', 43), 'zh_squirrel');
-    } finally {
-      await chinese.close();
-    }
+    const chinese = await suite.newContext({ language: 'zh' });
+    await connectAndPost(chinese, await chinese.newPage(), words.zh, fakeWallet('bc1q', 43), 'zh_squirrel');
   });
 });

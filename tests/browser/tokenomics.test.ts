@@ -1,46 +1,26 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  collectConsoleErrors,
-  eventually,
-  expectAttribute,
-  expectFocused,
-  gotoHydrated,
-  launchBrowser,
-  type RunningServer,
-  startServer,
-} from '../helpers/browser.js';
-import { type FakeUpstream, startFakeUpstream } from '../../scripts/fake-x/fake-upstream.js';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { playwrightViewport, useBrowserSuite } from '../helpers/browser-suite.js';
+import { collectConsoleErrors, eventually, expectAttribute, expectFocused, gotoHydrated } from '../helpers/browser.js';
+import { useSharedFakeUpstream } from '../helpers/fake-upstream.js';
 
-let upstream: FakeUpstream;
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let consoleErrors: string[];
-
-beforeAll(async () => {
-  // The calculator tab lands on /allocation, which asks for chain data: keep those calls on 127.0.0.1.
-  upstream = await startFakeUpstream();
-  upstream.set('/tip/height', { kind: 'text', body: '915000' });
-  server = await startServer({
+// The calculator tab lands on /allocation, which asks for chain data: keep those calls on 127.0.0.1.
+const upstream = useSharedFakeUpstream({ '/tip/height': { kind: 'text', body: '915000' } });
+const suite = useBrowserSuite(
+  () => ({
     BLOCK_HEIGHT_URLS: `${upstream.url}/tip/height`,
     MARKETPLACE_API_BASE: upstream.url,
     UPSTREAM_TIMEOUT_MS: '2000',
-  });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await upstream?.close();
-});
+  }),
+  { viewport: playwrightViewport },
+);
+let page: Page;
+let consoleErrors: string[];
+
 beforeEach(async () => {
-  context = await browser.newContext({ baseURL: server.baseUrl });
-  page = await context.newPage();
+  page = await suite.newPage();
   consoleErrors = collectConsoleErrors(page);
 });
-afterEach(async () => context.close());
 
 interface TabCase {
   value: string;

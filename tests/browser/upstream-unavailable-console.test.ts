@@ -1,32 +1,30 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { setStakingStats } from '../../server/features/settings/settings.repository.js';
-import { collectConsoleErrors, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
+import { collectConsoleErrors } from '../helpers/browser.js';
+import { playwrightViewport, useBrowserSuite } from '../helpers/browser-suite.js';
 import { freePort } from '../../scripts/free-port.js';
 
-let server: RunningServer;
-let browser: Browser;
-
+// Nothing listens on a port freed just now: the explorer and the marketplace refuse every call.
+let closed: number;
 beforeAll(async () => {
-  // Nothing listens on a port freed just now: the explorer and the marketplace refuse every call.
-  const closed = await freePort();
-  server = await startServer({
+  closed = await freePort();
+});
+const suite = useBrowserSuite(
+  () => ({
     BLOCK_HEIGHT_URLS: `http://127.0.0.1:${closed}/height`,
     MARKETPLACE_API_BASE: `http://127.0.0.1:${closed}`,
     UPSTREAM_TIMEOUT_MS: '300',
-  });
+  }),
+  { viewport: playwrightViewport },
+);
+beforeAll(async () => {
   // The staking figures are the operator's (npm run set-staking), not an outside service's.
-  await setStakingStats(server.handle.db, { lockedCount: 1710 });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await setStakingStats(suite.server.handle.db, { lockedCount: 1710 });
 });
 
 describe('explorer and marketplace unreachable (issue 12, goal 4: best practices counts console errors)', () => {
   it('the home and allocation pages say so without a console error', async () => {
-    const page = await browser.newPage({ baseURL: server.baseUrl });
+    const page = await suite.newPage();
     const errors = collectConsoleErrors(page);
 
     await page.goto('/');
@@ -39,6 +37,5 @@ describe('explorer and marketplace unreachable (issue 12, goal 4: best practices
     expect(await (await tip).json()).toMatchObject({ unavailable: true });
 
     expect(errors).toEqual([]);
-    await page.close();
   });
 });

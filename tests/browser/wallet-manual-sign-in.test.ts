@@ -1,29 +1,18 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createTestWallet, type TestWallet } from '../helpers/bitcoin-signer.js';
-import { launchBrowser, type RunningServer, startServer, toastWithText } from '../helpers/browser.js';
+import { useBrowserSuite } from '../helpers/browser-suite.js';
+import { toastWithText } from '../helpers/browser.js';
 import { axeViolations } from '../helpers/axe.js';
 import { manualSignInTexts } from '../helpers/manual-sign-in-texts.js';
 
-let browser: Browser;
-let server: RunningServer;
+const suite = useBrowserSuite();
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  server = await startServer({});
-});
-afterAll(async () => {
-  await server?.close();
-  await browser?.close();
-});
-afterEach(async () => context?.close());
-
 async function desktopPage(language: 'en' | 'zh') {
-  context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
-  await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
+  context = await suite.newContext({ language });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.baseUrl });
   page = await context.newPage();
 }
 
@@ -119,19 +108,12 @@ describe('on a phone with no wallet provider', () => {
 
   it.each(['en', 'zh'] as const)('offers the page inside the Xverse and OKX apps and the manual path (%s)', async (language) => {
     const text = phone[language];
-    context = await browser.newContext({
-      baseURL: server.baseUrl,
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
-    await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
-    page = await context.newPage();
+    page = await suite.newPage({ language, viewport: { width: 390, height: 844 }, context: { isMobile: true, hasTouch: true } });
     await page.goto('/mining');
     await page.getByRole('button', { name: text.signIn }).click();
     const dialog = page.getByRole('dialog', { name: text.picker });
     await dialog.getByRole('heading', { name: text.title }).waitFor();
-    const pageUrl = `${server.baseUrl}/mining`;
+    const pageUrl = `${suite.server.baseUrl}/mining`;
     expect(await dialog.getByRole('link', { name: text.openIn('Xverse') }).getAttribute('href')).toBe(
       `https://connect.xverse.app/browser?url=${encodeURIComponent(pageUrl)}`,
     );
@@ -155,7 +137,7 @@ describe('on a phone with no wallet provider', () => {
 
 describe('two extensions claiming window.unisat', () => {
   it('does not offer UniSat when another wallet answers window.unisat, and says which one', async () => {
-    context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
+    context = await suite.newContext();
     await context.addInitScript(() => {
       const okx = { isOkxWallet: true, requestAccounts: async () => ['bc1p-okx'], signMessage: async () => 'okx' };
       (window as unknown as { unisat: object }).unisat = okx;
@@ -172,7 +154,7 @@ describe('two extensions claiming window.unisat', () => {
 
   it("asks UniSat's own object when another wallet overwrote window.unisat", async () => {
     const wallet = createTestWallet('p2tr');
-    context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
+    context = await suite.newContext();
     const asked: string[] = [];
     await context.exposeFunction('__signWithTestKey', (message: string) => {
       asked.push('unisat');

@@ -1,9 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createTestWallet, type TestWallet } from '../helpers/bitcoin-signer.js';
-import { eventually, expectFocused, launchBrowser, type RunningServer, startServer, toastWithText } from '../helpers/browser.js';
-import { type FakeX, startFakeX } from '../../scripts/fake-x/fake-x.js';
+import { useBrowserSuite } from '../helpers/browser-suite.js';
+import { eventually, expectFocused, startServer, toastWithText } from '../helpers/browser.js';
 import { axeViolations } from '../helpers/axe.js';
+import { useSharedFakeX } from '../helpers/fake-x-app.js';
 
 /** Where the stand-in wallet refuses, as a user clicking "Reject" in the real extension would. */
 type Refusal = 'none' | 'connect' | 'sign';
@@ -13,9 +14,8 @@ interface SignRequest {
   type: string | undefined;
 }
 
-let fakeX: FakeX;
-let browser: Browser;
-let server: RunningServer;
+const fakeX = useSharedFakeX();
+const suite = useBrowserSuite(() => ({ ...fakeX.env, MINING_OPEN: 'true' }));
 let context: BrowserContext;
 let page: Page;
 let xUsers = 0;
@@ -106,7 +106,7 @@ function installOkx({ address }: InstallArgs) {
  */
 async function pageWithWallet(install: (args: InstallArgs) => void, wallet: TestWallet, refusal: Refusal = 'none') {
   const requests: SignRequest[] = [];
-  context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
+  context = await suite.newContext();
   await context.exposeFunction('__signWithTestKey', (message: string, type: string | undefined) => {
     requests.push({ message, type });
     return wallet.sign(message);
@@ -122,8 +122,7 @@ function pageWithUnisat(wallet: TestWallet, refusal: Refusal = 'none') {
 }
 
 async function pageWithoutWallet(language: 'en' | 'zh' = 'en') {
-  context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
-  await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
+  context = await suite.newContext({ language });
   page = await context.newPage();
 }
 
@@ -150,18 +149,6 @@ async function userData(wallet: TestWallet) {
   return { status: response.status(), body: response.ok() ? await response.json() : null };
 }
 
-beforeAll(async () => {
-  fakeX = await startFakeX();
-  browser = await launchBrowser();
-  server = await startServer({ ...fakeX.env, MINING_OPEN: 'true' });
-});
-afterAll(async () => {
-  await server?.close();
-  await browser?.close();
-  await fakeX?.close();
-});
-afterEach(async () => context?.close());
-
 describe('sign in with a browser wallet', () => {
   it('signs in through an injected UniSat wallet and shows Verified owner on the dashboard', async () => {
     const wallet = createTestWallet('p2tr');
@@ -173,7 +160,7 @@ describe('sign in with a browser wallet', () => {
     expect(requests).toHaveLength(1);
     expect(requests[0]!.type).toBe('bip322-simple');
     expect(requests[0]!.message).toContain(wallet.address);
-    expect(requests[0]!.message).toContain(new URL(server.baseUrl).host);
+    expect(requests[0]!.message).toContain(new URL(suite.server.baseUrl).host);
 
     xUsers += 1;
     fakeX.setNextUser({ id: String(7000 + xUsers), username: `owner_${xUsers}`, verifiedType: 'none' });
@@ -297,7 +284,7 @@ describe('sign in with a browser wallet', () => {
   it('asks every holder to sign in with the wallet when the site requires proof', async () => {
     const strict = await startServer({ WALLET_PROOF: 'required' });
     try {
-      context = await browser.newContext({ baseURL: strict.baseUrl, viewport: { width: 1280, height: 900 } });
+      context = await suite.newContext({ target: strict });
       page = await context.newPage();
       await page.goto('/mining');
       await page

@@ -1,29 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
-import { eventually, launchBrowser, type RunningServer, startServer } from '../helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, it } from 'vitest';
+import { useBrowserSuite } from '../helpers/browser-suite.js';
+import { eventually } from '../helpers/browser.js';
 
 /** The mining page says why X cannot be connected, and that a wallet sign-in only signs a message. */
 
-let browser: Browser;
-let server: RunningServer;
-let context: BrowserContext;
+// The usual deployment behind nginx with no X app: the simulated X is off, whatever else allows it.
+const suite = useBrowserSuite({ X_SIMULATED: 'true', TRUST_PROXY: 'true' });
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  // The usual deployment behind nginx with no X app: the simulated X is off, whatever else allows it.
-  server = await startServer({ X_SIMULATED: 'true', TRUST_PROXY: 'true' });
-});
-afterAll(async () => {
-  await server?.close();
-  await browser?.close();
-});
-afterEach(async () => context?.close());
-
 async function openMining(language: 'en' | 'zh') {
-  context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
-  await context.addInitScript((stored) => window.localStorage.setItem('language', stored), language);
-  page = await context.newPage();
+  page = await suite.newPage(language);
   await page.goto('/mining');
 }
 

@@ -21,6 +21,13 @@ export async function revoke(ctx: Pick<TestContext, 'handle'>, wallet: string): 
   if (!result.ok) throw new Error(result.problem);
 }
 
+/** A new wallet holding `role`, signed in with its proof: the operator of a console test. */
+export async function signedInAs(ctx: Pick<TestContext, 'handle' | 'app'>, role: AdminRole): Promise<{ wallet: string; cookie: string }> {
+  const wallet = createTestWallet('p2tr');
+  await grant(ctx, wallet.address, role);
+  return { wallet: wallet.address, cookie: (await signInWithWallet(ctx.app, wallet)).cookie };
+}
+
 /**
  * One session (a cookie, or none) for each kind of caller of /api/admin. The address-only caller's
  * wallet holds the admin role, so only how the session was opened refuses it; the revoked admin

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { onTestFinished } from 'vitest';
 import type { App } from '../../server/app.js';
 import { mainnetWallets } from './wallets.js';
 
@@ -8,6 +9,13 @@ import { mainnetWallets } from './wallets.js';
 export function tempFolder(prefix: string): { dir: string; cleanup: () => void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   return { dir, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A temp folder of the running test, removed when it finishes. */
+export function testFolder(prefix: string): string {
+  const { dir, cleanup } = tempFolder(prefix);
+  onTestFinished(cleanup);
+  return dir;
 }
 
 /** An allocation CSV of `rows` made-up wallets (import it with allowUncheckedAddresses). */

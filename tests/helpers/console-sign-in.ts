@@ -15,7 +15,7 @@ const texts = {
  * extension: the manual path, the wallet's signature of the server's message. Resolves once the console's sections show.
  */
 export async function signInToConsole(suite: BrowserSuite, language: Language, wallet: TestWallet, target?: RunningServer): Promise<Page> {
-  const page = await suite.newPage(language, target);
+  const page = await suite.newPage({ language, target });
   await openConsoleSignIn(page, language);
   await signWithWallet(page, language, wallet);
   await page.getByRole('navigation', { name: texts[language].nav }).waitFor();

@@ -6,6 +6,9 @@ import type { AppConfig } from '../../server/platform/config.js';
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
+/** A file of tests/fixtures. */
+export const fixture = (name: string) => path.join(projectRoot, 'tests/fixtures', name);
+
 // Refused at once: a CLI that asks for the chain tip (import:allocations) never reaches a real explorer.
 const noExplorer = 'http://127.0.0.1:9/no-explorer-in-tests';
 

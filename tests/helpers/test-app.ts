@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import { type App, type AppOverrides, buildApp } from '../../server/app.js';
 import { type AppConfig, loadConfig } from '../../server/platform/config.js';
 import { connectDatabase, type DatabaseHandle } from '../../server/platform/db/connect.js';
 import { migrateToLatest } from '../../server/platform/db/migrate.js';
+import type { Database } from '../../server/platform/db/schema.js';
 import { createPostgresSchema, postgresUrl } from './test-database.js';
 
 export interface TestContext {
@@ -77,8 +79,14 @@ export function cookiePair(setCookie: string | string[] | undefined): string {
   return header.split(';')[0]!;
 }
 
+export interface TestDatabase {
+  config: AppConfig;
+  db: Kysely<Database>;
+  close: () => Promise<void>;
+}
+
 /** A migrated database without an app, for service and CLI tests. */
-export async function createTestDatabase(env: Record<string, string> = {}) {
+export async function createTestDatabase(env: Record<string, string> = {}): Promise<TestDatabase> {
   const { config, cleanup } = await testConfig(env);
   const { db } = connectDatabase(config);
   await migrateToLatest(db);
