@@ -21,6 +21,9 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          // Files share a worker's loaded modules instead of loading the server afresh each (about a
+          // fifth of the suite's time): every test builds its own app and database, nothing is mocked.
+          isolate: false,
           globalSetup: ['tests/helpers/server-build.setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,

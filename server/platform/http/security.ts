@@ -54,12 +54,29 @@ function apiOptions(https: boolean) {
   };
 }
 
+type HeaderBlock = Readonly<Record<string, string | string[]>>;
+
+/** Per process, by the options' kind and https: the probe app costs more than the rest of the plugin. */
+const probedHeaders = new Map<string, Promise<HeaderBlock>>();
+
 /**
  * The headers helmet sets with our options. They are the same for every request, but @fastify/helmet
  * builds them again on each one (parsing the CSP directives); asked once here, from a throwaway app,
  * they cost a few property writes per request instead.
  */
-async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string | string[]>> {
+function helmetHeaders(kind: 'document' | 'api', https: boolean): Promise<HeaderBlock> {
+  const key = `${kind} ${https}`;
+  let headers = probedHeaders.get(key);
+  if (!headers) {
+    headers = probeHelmet(kind === 'document' ? documentOptions(https) : apiOptions(https));
+    // A failed probe is not kept: the next app asks again.
+    headers.catch(() => probedHeaders.delete(key));
+    probedHeaders.set(key, headers);
+  }
+  return headers;
+}
+
+async function probeHelmet(options: FastifyHelmetOptions): Promise<HeaderBlock> {
   const probe = Fastify();
   await probe.register(helmet, options);
   probe.get('/', (_request, reply) => {
@@ -67,7 +84,7 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
   });
   const response = await probe.inject({ method: 'GET', url: '/' });
   await probe.close();
-  return response.json<Record<string, string | string[]>>();
+  return Object.freeze(response.json<HeaderBlock>());
 }
 
 declare module 'fastify' {
@@ -88,8 +105,8 @@ function isApiAnswer(url: string): boolean {
  */
 export default fp<{ config: AppConfig }>(
   async (app, { config }) => {
-    const documentHeaders = await helmetHeaders(documentOptions(config.secureCookies));
-    const apiHeaders = await helmetHeaders(apiOptions(config.secureCookies));
+    const documentHeaders = await helmetHeaders('document', config.secureCookies);
+    const apiHeaders = await helmetHeaders('api', config.secureCookies);
     app.decorate('apiSecurityHeaders', apiHeaders);
     const publicOrigin = new URL(config.publicUrl).origin;
 
