@@ -3,9 +3,11 @@
  * Starts the app itself (`npm start` on a fresh temporary DATA_DIR with the demo data), runs every page
  * RUNS times, each run in a new Chromium process on a new empty profile (a temporary user-data-dir:
  * no warm caches or compiled code from the run before, as PageSpeed Insights meets a page), prints the
- * median score per category against its goal, the medians of main-thread work, total blocking time and
- * the JavaScript transferred until Lighthouse saw the network idle (its network records), once with the outside services as configured and once with the block explorer and
- * the marketplace unreachable (a closed port on 127.0.0.1). Exit code 1 when a goal is missed.
+ * median score per category against its goal, the medians of total blocking time, main-thread work (in
+ * all and by kind) and the JavaScript transferred until Lighthouse saw the network idle (its network
+ * records), each beside Lighthouse's benchmarkIndex, once with the outside services as configured and
+ * once with the block explorer and the marketplace unreachable (a closed port on 127.0.0.1). Exit code 1
+ * when a goal is missed.
  *
  * The site is shaped as on launch day (DATA=launch, the default): the operator's list imported (100,000 rows
  * grouped by category, as scripts/realistic-allocations-csv.ts writes it), the staking figure set, no demo
@@ -15,7 +17,8 @@
  * Options (environment): CHROMIUM_PATH (default /usr/bin/chromium), CLIENT_DIR (a client build; default
  * dist/client, built by `npm start` when stale), RUNS (default 3), PAGES (comma-separated paths),
  * MODES (`configured,unreachable`), AUDITS=1 to list every audit below full score of the median run,
- * REPORT_DIR to keep each run's Lighthouse JSON (audit details: LCP element, layout shifts, console errors).
+ * REPORT_DIR to keep each run's Lighthouse JSON (audit details: LCP element, layout shifts, console errors)
+ * and `summary.json`: per mode and page, the median scores and the figures printed, with each run's.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,6 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { figureLines, median, type PageFigures, pageFigures, runFigures, type RunFigures } from './lighthouse-figures.js';
 import { writeRealisticAllocationCsv } from './realistic-allocations-csv.js';
 import { freePort } from './free-port.js';
 import { chromiumPath, headlessChromiumFlags } from './headless-chromium.js';
@@ -106,10 +110,7 @@ interface Run {
   scores: Record<Category, number>;
   failing: string[];
   metrics: string;
-  mainThreadMs: number;
-  blockingMs: number;
-  /** Bytes of JavaScript on the wire (compressed as served) in Lighthouse's network records; null without them. */
-  scriptBytes: number | null;
+  figures: RunFigures;
 }
 
 /** One Lighthouse run in a Chromium process launched for it alone, on a profile folder made for it and removed after. */
@@ -122,18 +123,6 @@ async function inFreshBrowser(url: string) {
     chrome.kill();
     fs.rmSync(userDataDir, { recursive: true, force: true });
   }
-}
-
-interface NetworkRecord {
-  resourceType?: string;
-  transferSize?: number;
-}
-
-/** The network-requests audit lists every request of the load, which Lighthouse ends once the network is idle. */
-function scriptTransferBytes(details: unknown): number | null {
-  const items = (details as { items?: NetworkRecord[] } | undefined)?.items;
-  if (!Array.isArray(items)) return null;
-  return items.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
 }
 
 async function audit(url: string, reportName: string): Promise<Run> {
@@ -156,17 +145,22 @@ async function audit(url: string, reportName: string): Promise<Run> {
     .filter((entry) => entry.score !== null && entry.score < 1 && entry.scoreDisplayMode !== 'informative')
     .map((entry) => `${entry.id} (${entry.score})${entry.displayValue ? `: ${entry.displayValue}` : ''}`);
   const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
+  const figures = runFigures(lhr);
   return {
     scores,
     failing,
-    mainThreadMs: lhr.audits['mainthread-work-breakdown']?.numericValue ?? Number.NaN,
-    blockingMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
-    scriptBytes: scriptTransferBytes(lhr.audits['network-requests']?.details),
-    metrics: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
+    figures,
+    metrics: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, benchmarkIndex ${Math.round(figures.benchmarkIndex)}`,
   };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+interface PageSummary {
+  mode: Mode;
+  page: string;
+  scores: Record<Category, number>;
+  figures: PageFigures;
+}
+const summary: PageSummary[] = [];
 
 let allMet = true;
 for (const mode of selectedModes) {
@@ -188,18 +182,19 @@ for (const mode of selectedModes) {
       });
       const typical = results.find((run) => run.scores.performance === medians.performance) ?? results[0]!;
       console.log(`${page.padEnd(12)} ${cells.join('')}   ${typical.metrics}`);
-      const scriptBytes = results.map((run) => run.scriptBytes).filter((bytes) => bytes !== null);
-      const ms = (values: number[]) => `${Math.round(median(values))} ms`;
-      console.log(
-        `${''.padEnd(14)}medians: main-thread work ${ms(results.map((run) => run.mainThreadMs))}, TBT ${ms(results.map((run) => run.blockingMs))}` +
-          (scriptBytes.length > 0 ? `, JavaScript until network idle ${(median(scriptBytes) / 1000).toFixed(1)} kB transferred (as served, headers included)` : ''),
-      );
+      const figures = pageFigures(results.map((run) => run.figures));
+      for (const line of figureLines(figures, ''.padEnd(14))) console.log(line);
+      summary.push({ mode, page, scores: medians, figures });
       const shown = process.env.AUDITS === '1' ? typical.failing : typical.failing.filter((line) => !/^(?:first|largest|speed|interactive|total|max-potential|cumulative)/.test(line));
       for (const line of shown) console.log(`${''.padEnd(14)}- ${line}`);
     }
   } finally {
     await app.stop();
   }
+}
+if (process.env.REPORT_DIR) {
+  fs.mkdirSync(process.env.REPORT_DIR, { recursive: true });
+  fs.writeFileSync(path.join(process.env.REPORT_DIR, 'summary.json'), `${JSON.stringify({ runs, data, pages: summary }, null, 2)}\n`);
 }
 console.log(`\n${allMet ? 'every goal met' : 'goals NOT met (marked !)'}`);
 process.exitCode = allMet ? 0 : 1;

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { unavailableStateSchema } from './upstream.js';
 
 export const StakingStatsSchema = Type.Object({
   /** percentLocked: percent of the collection locked, 2 decimals (50 for 1,710 of 3,420). */
@@ -9,3 +10,6 @@ export const StakingStatsSchema = Type.Object({
   stale: Type.Boolean(),
 });
 export type StakingStats = Static<typeof StakingStatsSchema>;
+
+/** What `?onUnavailable=state` answers when no staking figure is set (neither STAKING_STATS_URL nor `npm run set-staking`). */
+export const StakingNotSetSchema = unavailableStateSchema('STAKING_STATS_UNAVAILABLE');

@@ -9,6 +9,7 @@ async function appWith() {
   ctx = await build({
     BLOCK_HEIGHT_URLS: `${upstream.url}/height`,
     MARKETPLACE_API_BASE: upstream.url,
+    STAKING_STATS_URL: `${upstream.url}/staking`,
     UPSTREAM_TIMEOUT_MS: '300',
   });
   return ctx.app;
@@ -21,6 +22,12 @@ const endpoints = [
     url: '/api/nft/collection-stats/acorn-squirrels',
     upstreamPath: '/v2/ord/btc/stat',
     good: { kind: 'json', body: { floorPrice: '1500000', supply: '3420' } },
+  },
+  {
+    name: 'staking stats from STAKING_STATS_URL',
+    url: '/api/staking/stats/acorn-squirrels',
+    upstreamPath: '/staking',
+    good: { kind: 'json', body: { percentLocked: 50, lockedCount: 1710 } },
   },
 ] as const;
 

@@ -1,4 +1,5 @@
-import type { UpstreamUnavailable } from '@shared/schemas/upstream';
+import type { ErrorCode } from '@shared/error-codes';
+import type { UnavailableState } from '@shared/schemas/upstream';
 import { ApiError, apiErrorFromBody, networkError } from './api-error';
 
 /** Every call to our API goes through here: the session cookie along, an `ApiError` for anything but 2xx. */
@@ -30,13 +31,17 @@ export async function getJson<T>(url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** The status each unavailable state stands in for: what a caller that does not ask for the state gets. */
+const errorStatusOf: Partial<Record<ErrorCode, number>> = { UPSTREAM_UNAVAILABLE: 502, STAKING_STATS_UNAVAILABLE: 503 };
+
 /**
- * A relay of an outside service (explorer, marketplace). Asks for `?onUnavailable=state`, so an
- * unreachable service answers 200 (a 5xx is a console error in every browser) and is thrown here as
- * the same `ApiError` a 502 would be: the page shows its usual unavailable state.
+ * An optional figure (an outside service's, or one the operator may not have set). Asks for
+ * `?onUnavailable=state`, so a figure that cannot be had answers 200 (a 4xx/5xx is a console error in
+ * every browser) and is thrown here as the same `ApiError` the error answer would be: the page shows
+ * its usual unavailable state.
  */
-export async function getUpstreamJson<T extends object>(url: string): Promise<T> {
-  const body = await getJson<T | UpstreamUnavailable>(`${url}${url.includes('?') ? '&' : '?'}onUnavailable=state`);
-  if ('unavailable' in body && body.unavailable === true) throw new ApiError(502, body.error, body.message);
+export async function getOptionalFigure<T extends object>(url: string): Promise<T> {
+  const body = await getJson<T | UnavailableState>(`${url}${url.includes('?') ? '&' : '?'}onUnavailable=state`);
+  if ('unavailable' in body && body.unavailable === true) throw new ApiError(errorStatusOf[body.error] ?? 503, body.error, body.message);
   return body as T;
 }

@@ -43,7 +43,7 @@ const chainRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () => nu
         answer(reply, current);
         return;
       }
-      return unavailableAsState(request.query.onUnavailable, () => chain.tipHeight()).then((tip) => answer(reply, tip));
+      return unavailableAsState(request.query.onUnavailable, () => chain.tipHeight(), ['UPSTREAM_UNAVAILABLE']).then((tip) => answer(reply, tip));
     },
   );
 };

@@ -31,7 +31,7 @@ const collectionRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig; now?: () 
     },
     async (request, reply) => {
       assertOwnCollection(request.params.collection);
-      const stats = await unavailableAsState(request.query.onUnavailable, () => collection.collectionStats());
+      const stats = await unavailableAsState(request.query.onUnavailable, () => collection.collectionStats(), ['UPSTREAM_UNAVAILABLE']);
       // A failure cached by the browser would fail Retry and the next poll.
       reply.header('cache-control', cacheControlFor(stats, 60));
       return stats;

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TipHeight } from '@shared/schemas/chain';
-import { getUpstreamJson } from '@client/lib/api-client';
+import { getOptionalFigure } from '@client/lib/api-client';
 
 export async function getTipHeight(): Promise<TipHeight> {
   try {
-    return await getUpstreamJson<TipHeight>('/api/chain/tip-height');
+    return await getOptionalFigure<TipHeight>('/api/chain/tip-height');
   } catch (error) {
     // SPEC section 8: a block height failure is only logged; the query keeps the last good height.
     console.warn('Failed to fetch block height', error);

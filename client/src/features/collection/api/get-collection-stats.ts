@@ -2,10 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { pollingIntervalsMs } from '@shared/app-limits';
 import { brand } from '@shared/brand';
 import type { CollectionStats } from '@shared/schemas/collection';
-import { getUpstreamJson } from '@client/lib/api-client';
+import { getOptionalFigure } from '@client/lib/api-client';
 
 export function getCollectionStats(collection: string = brand.collectionSlug): Promise<CollectionStats> {
-  return getUpstreamJson<CollectionStats>(`/api/nft/collection-stats/${encodeURIComponent(collection)}`);
+  return getOptionalFigure<CollectionStats>(`/api/nft/collection-stats/${encodeURIComponent(collection)}`);
 }
 
 export const collectionStatsQueryOptions = queryOptions({

@@ -2,10 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { pollingIntervalsMs } from '@shared/app-limits';
 import { brand } from '@shared/brand';
 import type { StakingStats } from '@shared/schemas/staking';
-import { getJson } from '@client/lib/api-client';
+import { getOptionalFigure } from '@client/lib/api-client';
 
 export function getStakingStats(collection: string = brand.collectionSlug): Promise<StakingStats> {
-  return getJson<StakingStats>(`/api/staking/stats/${encodeURIComponent(collection)}`);
+  return getOptionalFigure<StakingStats>(`/api/staking/stats/${encodeURIComponent(collection)}`);
 }
 
 export const stakingStatsQueryOptions = queryOptions({
