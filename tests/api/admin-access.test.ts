@@ -122,6 +122,8 @@ async function adminRoutes(): Promise<AdminRoute[]> {
     },
     { method: 'GET', path: '/api/admin/grants', role: 'admin', prepare: async () => ({ url: '/api/admin/grants' }) },
     { method: 'GET', path: '/api/admin/imports', role: 'admin', prepare: async () => ({ url: '/api/admin/imports' }) },
+    { method: 'GET', path: '/api/admin/distribution', role: 'admin', prepare: async () => ({ url: '/api/admin/distribution' }) },
+    { method: 'GET', path: '/api/admin/distribution/owed.csv', role: 'admin', prepare: async () => ({ url: '/api/admin/distribution/owed.csv' }) },
     {
       method: 'POST',
       path: '/api/admin/imports/preview',

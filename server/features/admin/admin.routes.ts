@@ -32,6 +32,7 @@ import consoleRoutes from './console.routes.js';
 import claimsRoutes from './claims.routes.js';
 import peopleRoutes from './people.routes.js';
 import importsRoutes from './imports.routes.js';
+import distributionRoutes from './distribution.routes.js';
 import { listDisputesWithHoldings } from './disputes-with-holdings.js';
 
 const tags = ['Admin'];
@@ -56,6 +57,7 @@ const adminRoutes: FastifyPluginAsyncTypebox<{ now?: () => number; backupDir?: s
   await app.register(peopleRoutes, { now });
   await app.register(claimsRoutes, { now });
   await app.register(importsRoutes);
+  await app.register(distributionRoutes);
 
   app.get(
     '/me',

@@ -62,6 +62,12 @@ export async function countPayoutsByState(db: Kysely<Database>): Promise<Map<str
   return new Map(rows.map((row) => [String(row.payout_state), Number(row.count)]));
 }
 
+/** When an explorer last answered about any payout transaction, whichever process asked (ms); null before the first answer. */
+export async function lastTransactionAnswerAt(db: Kysely<Database>): Promise<number | null> {
+  const row = await db.selectFrom('payout_transactions').select((eb) => eb.fn.max('checked_at').as('last')).executeTakeFirst();
+  return row?.last === null || row?.last === undefined ? null : Number(row.last);
+}
+
 /** Whether any transaction still needs a check (not final): most of the time, once the payouts are settled, none does. */
 export async function hasOpenTransactions(db: Kysely<Database>): Promise<boolean> {
   const row = await db.selectFrom('payout_transactions').select('txid').where('final', '=', 0).limit(1).executeTakeFirst();

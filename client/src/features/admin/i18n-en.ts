@@ -2,6 +2,7 @@ import { operationsEn } from './i18n/operations-en';
 import { peopleEn } from './i18n/people-en';
 import { claimsEn } from './i18n/claims-en';
 import { importsEn } from './i18n/imports-en';
+import { distributionEn } from './i18n/distribution-en';
 
 /** Texts of the operator console at /admin (t.admin). */
 export const adminEn = {
@@ -9,6 +10,7 @@ export const adminEn = {
   ...peopleEn,
   ...claimsEn,
   ...importsEn,
+  ...distributionEn,
   title: 'Operator console',
   nav: 'Console sections',
   navDisputes: 'Disputes',

@@ -4,12 +4,14 @@ import { operationsZh } from './i18n/operations-zh';
 import { peopleZh } from './i18n/people-zh';
 import { claimsZh } from './i18n/claims-zh';
 import { importsZh } from './i18n/imports-zh';
+import { distributionZh } from './i18n/distribution-zh';
 
 export const adminZh: Widen<typeof adminEn> = {
   ...operationsZh,
   ...peopleZh,
   ...claimsZh,
   ...importsZh,
+  ...distributionZh,
   title: '运营后台',
   nav: '后台栏目',
   navDisputes: '申诉',

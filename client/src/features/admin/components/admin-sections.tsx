@@ -6,6 +6,7 @@ import { DisputesQueue } from './disputes-queue';
 import { ClaimsSection } from './claims-section';
 import { PeopleSection } from './people-section';
 import { ImportsSection } from './imports-section';
+import { DistributionSection } from './distribution-section';
 import { GrantsSection } from './grants-section';
 import { LaunchSection } from './launch-section';
 import { OverviewSection } from './overview-section';
@@ -28,6 +29,7 @@ export const adminSections: AdminSection[] = [
   { path: '/admin/grants', label: (t) => t.admin.navGrants, role: 'admin', Component: GrantsSection },
   { path: '/admin/people', label: (t) => t.admin.navPeople, role: 'admin', Component: PeopleSection },
   { path: '/admin/imports', label: (t) => t.admin.navImports, role: 'admin', Component: ImportsSection },
+  { path: '/admin/distribution', label: (t) => t.admin.navDistribution, role: 'admin', Component: DistributionSection },
   { path: '/admin/audit', label: (t) => t.admin.navAudit, role: 'admin', Component: AuditSection },
 ];
 

@@ -1,0 +1,50 @@
+import type { distributionEn } from './distribution-en';
+import type { Widen } from '@client/lib/i18n/types';
+
+/** 控制台“发放”部分的文字（t.admin.distribution）。 */
+export const distributionZh: Widen<typeof distributionEn> = {
+  navDistribution: '发放',
+  distribution: {
+    title: '发放',
+    importNote: { before: '付款记录通过 ', after: ' 导入。' },
+    refresh: '刷新',
+    empty: '分配名单为空：没有待发放的代币。',
+    categoryCaption: (category: string, paid: string, wallets: string) => `${category}：${wallets} 个钱包中已付 ${paid} 个`,
+    colState: '状态',
+    colWallets: '钱包数',
+    colTokens: '代币',
+    states: {
+      not_sent: '未发送',
+      unchecked: '未检查',
+      unconfirmed: '未确认',
+      confirmed: '已确认',
+      wrong_address: '地址错误',
+      dropped: '已丢弃',
+      not_found: '未找到',
+    },
+    total: (paid: string, pairs: string, paidTokens: string, tokens: string, transactions: string) =>
+      `所有类别：${pairs} 笔中已付 ${paid} 笔，${tokens} 枚代币中已付 ${paidTokens} 枚，共 ${transactions} 笔交易。`,
+    paidMeans: '已付：除未发送、已丢弃和地址错误之外的所有状态。',
+    offList: (count: string) => `有 ${count} 笔已记录的付款对应的钱包和类别已不在分配名单上。`,
+    checkTitle: '付款检查',
+    lastRun: (at: string) => `本服务器上次运行：${at}`,
+    notRun: '本服务器上次运行：尚未运行（仅在有付款需要检查时运行）。',
+    lastAnswer: (at: string) => `区块浏览器上次应答：${at}`,
+    noAnswer: '区块浏览器上次应答：从未',
+    requests: (requests: string, failed: string) => `本服务器启动以来的浏览器请求：${requests}，失败：${failed}`,
+    problemsTitle: '有问题的付款',
+    problemsCaption: (shown: string, total: string, more: boolean) => (more ? `有问题的付款（共 ${total} 笔，显示前 ${shown} 笔）` : `有问题的付款（${total} 笔）`),
+    noProblems: '没有有问题的付款。',
+    colWallet: '钱包',
+    colCategory: '类别',
+    colTransaction: '交易',
+    colReason: '原因',
+    wrongAddress: '该交易没有支付到此钱包的输出。',
+    wrongOutput: (vout: string) => `该交易的输出 ${vout} 没有支付到此钱包。`,
+    dropped: (seen: string) => `区块浏览器曾于 ${seen} 显示该交易；现在已没有浏览器知道它。`,
+    notFound: (recorded: string) => `该交易于 ${recorded} 记录以来，没有任何区块浏览器见到过它。`,
+    owedTitle: '仍待发放',
+    owedText: '未发送、已丢弃和地址错误的部分，按钱包和类别列出，采用分配导入的格式（wallet_address,category,tokens），与 npm run payouts -- export-unpaid 输出的相同。',
+    download: '下载待发放名单（CSV）',
+  },
+};
