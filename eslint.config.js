@@ -37,6 +37,18 @@ export default defineConfig(
     rules: { 'acorn/table-owner': 'error' },
   },
   {
+    // @fastify/cookie parses no request on its own (`hook: false`): `request.cookies` is null until read
+    // through requestCookies(), which parses on first use.
+    files: ['server/**/*.ts'],
+    ignores: ['server/platform/http/cookies.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[property.name='cookies']", message: 'Read cookies through requestCookies() (server/platform/http/cookies.ts).' },
+      ],
+    },
+  },
+  {
     files: ['.dependency-cruiser.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: globals.node },
   },

@@ -107,7 +107,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
   const generator = createGenerationProvider(config);
   const templates = createTemplateLibrary();
 
-  await app.register(cookie, { secret });
+  // Parsed where read (platform/http/cookies.ts), not on every request: most requests read none.
+  await app.register(cookie, { secret, hook: false });
   await app.register(security, { config });
   // Before every route: while shutting down, each answer closes its connection.
   await app.register(draining);

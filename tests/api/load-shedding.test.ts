@@ -74,6 +74,18 @@ describe('load shedding', { timeout: 60_000 }, () => {
     expect((await answered.json()).allocation.walletAddress).toBe(mainnetWallets.taproot);
   });
 
+  it('spends none of the per-visitor lookup limit on a shed lookup', async () => {
+    // Only the loop delay sheds here, in the route's own hook, before the limit would count.
+    await start({ ...shedding, SHED_TURN_BUDGET_MS: '0', LOOKUP_RATE_LIMIT: '2' });
+    await saturate();
+    const shed = [await lookup(), await lookup(), await lookup()];
+    expect(shed.map((answer) => answer.status)).toEqual([503, 503, 503]);
+
+    await release();
+    const answered = [await lookup(), await lookup(), await lookup()];
+    expect(answered.map((answer) => answer.status)).toEqual([200, 200, 429]);
+  });
+
   it('keeps /healthz answering 200 while /readyz says not ready with SERVER_BUSY', async () => {
     await start(shedding);
     expect((await fetch(`${base}/readyz`)).status).toBe(200);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/free-port.js';
+import { launchStateTtlMs, pause, resume } from '../../server/features/launch/index.js';
 import { build, type TestApp } from '../helpers/build-app.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
 import { mainnetWallets } from '../helpers/wallets.js';
@@ -10,9 +11,9 @@ const wallet = mainnetWallets.taproot;
 
 let ctx: TestApp | undefined;
 
-async function listening(env: Record<string, string>): Promise<string> {
+async function listening(env: Record<string, string>, clock?: { now: number }): Promise<string> {
   const port = await freePort();
-  ctx = await build({ PORT: String(port), LOOKUP_RATE_LIMIT: '3', ...env });
+  ctx = await build({ PORT: String(port), LOOKUP_RATE_LIMIT: '3', ...env }, clock ? { now: () => clock.now } : {});
   await seedAllocationRecords(ctx.handle.db, [{ wallet, category: 'Holder Airdrop', tokens: '100' }]);
   await ctx.app.listen({ port, host: '127.0.0.1' });
   return `http://127.0.0.1:${port}`;
@@ -23,6 +24,14 @@ function lookup(base: string, headers: Record<string, string> = {}) {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ walletAddress: wallet }),
+  });
+}
+
+function lookupMany(base: string, walletAddresses: string[]) {
+  return fetch(`${base}/api/allocation/lookup-many`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ walletAddresses }),
   });
 }
 
@@ -69,5 +78,35 @@ describe('per-IP limit on the allocation lookup', () => {
     const base = await listening({ LOOKUP_RATE_LIMIT: '0' });
     const answers = await statuses(Array.from({ length: 10 }, () => () => lookup(base)));
     expect(answers.every((status) => status === 200)).toBe(true);
+  });
+});
+
+describe('what the lookup limit does not count', () => {
+  const start = Date.UTC(2026, 11, 1, 12, 0, 0);
+  const several = [wallet, mainnetWallets.legacy, mainnetWallets.p2sh];
+
+  it('spends none of it on lookups refused before the reveal, and counts from the reveal on', async () => {
+    const clock = { now: start };
+    const base = await listening({ ALLOCATION_REVEAL_AT: new Date(start + 60_000).toISOString() }, clock);
+    expect(await statuses([() => lookup(base), () => lookup(base), () => lookupMany(base, several), () => lookup(base)])).toEqual([
+      403, 403, 403, 403,
+    ]);
+
+    clock.now += 60_000 + launchStateTtlMs + 1;
+    expect(await statuses([() => lookup(base), () => lookup(base), () => lookup(base), () => lookup(base)])).toEqual([200, 200, 200, 429]);
+  });
+
+  it('spends none of it on lookups refused while lookups are paused', async () => {
+    const clock = { now: start };
+    const base = await listening({}, clock);
+    await pause(ctx!.handle.db, 'A corrected list follows.', clock.now);
+    clock.now += launchStateTtlMs + 1;
+    expect(await statuses([() => lookup(base), () => lookupMany(base, several), () => lookup(base), () => lookup(base)])).toEqual([
+      503, 503, 503, 503,
+    ]);
+
+    await resume(ctx!.handle.db);
+    clock.now += launchStateTtlMs + 1;
+    expect(await statuses([() => lookup(base), () => lookup(base), () => lookup(base), () => lookup(base)])).toEqual([200, 200, 200, 429]);
   });
 });

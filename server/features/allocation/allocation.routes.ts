@@ -12,6 +12,7 @@ import {
   LookupResultSchema,
 } from '@shared/schemas/allocation';
 import { CachedSource } from '../../platform/lib/cached-source.js';
+import { oneHook } from '../../platform/http/request-checks.js';
 import { errorResponses } from '../../platform/lib/error-responses.js';
 import { repeatedAnswer } from '../../platform/lib/repeated-answer.js';
 import { revealGateResponses } from '../launch/index.js';
@@ -35,17 +36,23 @@ export const allocationStatsCacheMs = 5_000;
 
 /**
  * `lookupRateLimit` calls per IP per minute, lookups and proofs counted apart (a lookup-many spends one per
- * distinct address from the lookup's own budget); 0: no limit (benchmarks),
- * and then the rate-limit plugin's hooks stay off these routes entirely. `lookups` counts answered lookups by outcome.
+ * distinct address from the lookup's own budget); 0: no limit (benchmarks), and then no limit is checked
+ * or given back on these routes. `lookups` counts answered lookups by outcome.
+ *
+ * Each public read runs ONE onRequest hook (platform/http/request-checks.ts): load shedding, then the
+ * reveal gate, then the limit, so a request shed or refused by the gate spends nothing of the limit.
  */
 const allocationRoutes: FastifyPluginAsyncTypebox<{ lookupRateLimit: number; lookups?: LookupCounter; now?: () => number }> = async (
   app,
   { lookupRateLimit, lookups = uncountedLookups, now = Date.now },
 ) => {
-  const limited = lookupRateLimit > 0 ? { config: { rateLimit: { max: lookupRateLimit, timeWindow: minute } } } : {};
-  const lookupLimited =
-    lookupRateLimit > 0 ? { config: { rateLimit: { max: lookupRateLimit, timeWindow: minute, groupId: 'allocation-lookup' } } } : {};
+  const limit = { max: lookupRateLimit, timeWindow: minute };
+  const lookupLimit = lookupRateLimit > 0 ? app.requestLimit('allocation-lookup', limit) : null;
+  const proofLimit = lookupRateLimit > 0 ? app.requestLimit('allocation-proof', limit) : null;
   const limitedAnswer = lookupRateLimit > 0 ? errorResponses(429) : {};
+  const gated = oneHook(app.shedding.check, app.revealGate);
+  const lookupGate = lookupLimit ? oneHook(app.shedding.check, app.revealGate, lookupLimit.check) : gated;
+  const proofGate = proofLimit ? oneHook(app.shedding.check, app.revealGate, proofLimit.check) : gated;
   app.post(
     '/lookup',
     {
@@ -55,8 +62,7 @@ const allocationRoutes: FastifyPluginAsyncTypebox<{ lookupRateLimit: number; loo
         body: LookupBodySchema,
         response: { 200: LookupResultSchema, ...errorResponses(400), ...revealGateResponses, ...limitedAnswer },
       },
-      onRequest: app.revealGate,
-      ...lookupLimited,
+      onRequest: lookupGate,
     },
     async (request) => {
       const result = await lookupAllocation(app.db, request.body.walletAddress);
@@ -77,15 +83,12 @@ const allocationRoutes: FastifyPluginAsyncTypebox<{ lookupRateLimit: number; loo
         body: LookupManyBodySchema,
         response: { 200: LookupManyResultSchema, ...errorResponses(400), ...revealGateResponses, ...limitedAnswer },
       },
-      onRequest: app.revealGate,
-      ...lookupLimited,
+      onRequest: lookupGate,
     },
     async (request, reply) => {
       const plan = planLookupMany(request.body.walletAddresses);
       // The route's limit counted the request once already; each further distinct address weighs one more.
-      if (lookupRateLimit > 0) {
-        await app.rateLimitHits.weigh(request, reply, plan.addresses.length - 1, { max: lookupRateLimit, timeWindow: minute });
-      }
+      await lookupLimit?.weigh(request, reply, plan.addresses.length - 1);
       const result = await answerLookupMany(app.db, plan);
       for (const entry of result.results) {
         if (entry.status === 'found' || entry.status === 'not_found') lookups.counted(entry.status === 'found');
@@ -110,7 +113,7 @@ const allocationRoutes: FastifyPluginAsyncTypebox<{ lookupRateLimit: number; loo
         response: { 200: AllocationStatsSchema, ...revealGateResponses },
       },
       // Before the cached answer.
-      onRequest: app.revealGate,
+      onRequest: gated,
     },
     (_request, reply) => sendCached(reply, stats.current()?.value ?? null, async () => (await stats.get()).value),
   );
@@ -131,8 +134,7 @@ const allocationRoutes: FastifyPluginAsyncTypebox<{ lookupRateLimit: number; loo
         querystring: AllocationProofQuerySchema,
         response: { 200: AllocationProofSchema, ...errorResponses(400, 404), ...revealGateResponses, ...limitedAnswer },
       },
-      onRequest: app.revealGate,
-      ...limited,
+      onRequest: proofGate,
     },
     async (request) => getAllocationProof(app.db, trees, request.query.wallet),
   );

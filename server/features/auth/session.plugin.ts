@@ -5,6 +5,7 @@ import type { AppConfig } from '../../platform/config.js';
 import type { User } from '../../platform/db/schema.js';
 import { AppError, forbidden, unauthorized } from '../../platform/errors.js';
 import { assertNotBlocked, sessionTtlMs, userForSession } from './auth.service.js';
+import { requestCookies } from '../../platform/http/cookies.js';
 import { sessionCookieName } from '../../platform/public-paths.js';
 
 declare module 'fastify' {
@@ -45,7 +46,7 @@ export default fp<{ config: AppConfig }>(
   async (app, { config }) => {
     app.decorateRequest('sessionId', function sessionId(this: FastifyRequest) {
       personal.add(this);
-      const raw = this.cookies[sessionCookieName];
+      const raw = requestCookies(this)[sessionCookieName];
       if (!raw) return null;
       const unsigned = this.unsignCookie(raw);
       return unsigned.valid ? unsigned.value : null;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CreateDisputeBodySchema, DisputeListResponseSchema, DisputeResponseSchema } from '@shared/schemas/disputes';
+import { oneHook } from '../../platform/http/request-checks.js';
 import { errorResponses } from '../../platform/lib/error-responses.js';
 import { revealGateResponses } from '../launch/index.js';
 import { createDispute, disputeCategories, listOwnDisputes } from './disputes.service.js';
@@ -21,8 +22,8 @@ const disputesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: CreateDisputeBodySchema,
         response: { 201: DisputeResponseSchema, ...failures, ...revealGateResponses },
       },
-      // 403 NOT_YET_REVEALED before the reveal, 503 LOOKUPS_PAUSED while paused (plugins/launch.ts).
-      onRequest: app.revealGate,
+      // Shedding, then 403 NOT_YET_REVEALED before the reveal, 503 LOOKUPS_PAUSED while paused (launch/reveal-gate.plugin.ts).
+      onRequest: oneHook(app.shedding.check, app.revealGate),
       config: {
         rateLimit: {
           max: disputesPerHour,

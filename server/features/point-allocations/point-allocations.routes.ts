@@ -6,6 +6,7 @@ import {
   MyAllocationResponseSchema,
   TokenStatsSchema,
 } from '@shared/schemas/point-allocations';
+import { oneHook } from '../../platform/http/request-checks.js';
 import { errorResponses } from '../../platform/lib/error-responses.js';
 import { PageCache } from '../../platform/lib/page-cache.js';
 import { repeatedAnswer } from '../../platform/lib/repeated-answer.js';
@@ -25,6 +26,8 @@ export const pointAllocationsPrefix = '/api/tokens';
 
 /** Points allocations (wallet, final points, tokens), served under `pointAllocationsPrefix`. */
 const pointAllocationsRoutes: FastifyPluginAsyncTypebox<{ now?: () => number }> = async (app, { now = Date.now }) => {
+  // Shedding, then the reveal gate, in one hook (platform/http/request-checks.ts).
+  const revealGated = oneHook(app.shedding.check, app.revealGate);
   const pages = new PageCache<`${number}:${number}`, AllocationsPage>(
     (key) => {
       const [limit, offset] = key.split(':').map(Number) as [number, number];
@@ -42,7 +45,7 @@ const pointAllocationsRoutes: FastifyPluginAsyncTypebox<{ now?: () => number }> 
         summary: 'My points allocation',
         response: { 200: MyAllocationResponseSchema, ...errorResponses(401, 404), ...revealGateResponses },
       },
-      onRequest: app.revealGate,
+      onRequest: revealGated,
     },
     async (request) => {
       const user = await request.requireUser();
@@ -52,7 +55,7 @@ const pointAllocationsRoutes: FastifyPluginAsyncTypebox<{ now?: () => number }> 
 
   app.get(
     '/stats',
-    { schema: { tags, summary: 'Token statistics', response: { 200: TokenStatsSchema, ...revealGateResponses } }, onRequest: app.revealGate },
+    { schema: { tags, summary: 'Token statistics', response: { 200: TokenStatsSchema, ...revealGateResponses } }, onRequest: revealGated },
     async () => tokenStats(app.db),
   );
 
@@ -66,7 +69,7 @@ const pointAllocationsRoutes: FastifyPluginAsyncTypebox<{ now?: () => number }> 
         response: { 200: AllocationsPageSchema, ...errorResponses(400), ...revealGateResponses },
       },
       // Before the cached page answers.
-      onRequest: app.revealGate,
+      onRequest: revealGated,
     },
     (request, reply) => {
       const key = `${request.query.limit}:${request.query.offset}` as const;

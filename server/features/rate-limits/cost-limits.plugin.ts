@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../../platform/config.js';
 import { AppError } from '../../platform/errors.js';
 import { appendRouteHook } from './rate-limits.plugin.js';
+import { waitText } from './wait-text.js';
 
 export type CostKind = 'generation' | 'upload' | 'claim';
 type CostHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -55,12 +56,6 @@ function budgets(config: AppConfig): Record<CostKind, Budget | null> {
 }
 
 const unlimited: CostHook = async () => {};
-
-function waitText(seconds: number): string {
-  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
-  const minutes = Math.ceil(seconds / 60);
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-}
 
 export default fp<{ config: AppConfig }>(
   async (app, { config }) => {

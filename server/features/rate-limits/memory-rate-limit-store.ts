@@ -58,6 +58,6 @@ export function memoryRateLimitStore({ now = Date.now, maxKeys = 50_000 }: { now
       const window = windows.get(key);
       if (window && window.endsAt > now()) window.count = Math.max(0, window.count - amount);
     },
-    spend: async (key, amount, timeWindow) => count(key, amount, timeWindow),
+    spend: (key, amount, timeWindow) => count(key, amount, timeWindow),
   };
 }

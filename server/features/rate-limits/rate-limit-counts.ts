@@ -8,8 +8,17 @@ export interface RateLimitCounts {
   Store: FastifyRateLimitStoreCtor;
   /** Uncounts `amount` hits (default 1) of `key` (its key space and the limiter's key) in the current window. */
   giveBack(key: string, amount?: number): Promise<void>;
-  /** Counts `amount` more hits of `key` in its live window (or a new one): a request that weighs more than one. */
-  spend(key: string, amount: number, timeWindow: number): Promise<{ current: number; ttl: number }>;
+  /**
+   * Counts `amount` more hits of `key` in its live window (or a new one): a request that weighs more than
+   * one. At once where the counts are in memory, a promise where they are in the database.
+   */
+  spend(key: string, amount: number, timeWindow: number): Spent | Promise<Spent>;
+}
+
+/** A key's hits in its window so far, and the milliseconds left of the window. */
+export interface Spent {
+  current: number;
+  ttl: number;
 }
 
 /**

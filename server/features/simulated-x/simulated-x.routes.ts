@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../platform/config.js';
 import { AppError } from '../../platform/errors.js';
+import { requestCookies } from '../../platform/http/cookies.js';
 import { refuseUnlessFromThisMachine } from '../../platform/simulated-x-guard.js';
 import { simulatedXPrefix } from '../../platform/x-mode.js';
 import { copyScript } from './copy-script.js';
@@ -83,7 +84,7 @@ const simulatedXRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async
   });
 
   function signedInAccount(request: FastifyRequest): SimulatedAccount | null {
-    const raw = request.cookies[accountCookie];
+    const raw = requestCookies(request)[accountCookie];
     const unsigned = raw ? request.unsignCookie(raw) : null;
     return unsigned?.valid && unsigned.value && handlePattern.test(unsigned.value) ? x.account(unsigned.value) : null;
   }

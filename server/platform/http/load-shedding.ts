@@ -1,10 +1,11 @@
 import underPressure from '@fastify/under-pressure';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.js';
 import { uploadsPrefix } from '../public-paths.js';
 import { loopTurnBudget } from '../lib/loop-turn-budget.js';
+import { oneHook, type RequestCheck, routeChecks } from './request-checks.js';
 import { busy, serverBusy, serverBusyRetryAfterSeconds } from './server-busy.js';
 
 /**
@@ -15,9 +16,8 @@ import { busy, serverBusy, serverBusyRetryAfterSeconds } from './server-busy.js'
  */
 const shedRoutePrefixes = ['/api/', '/meme/', uploadsPrefix];
 
-function isShed(request: FastifyRequest): boolean {
-  const route = request.routeOptions.url;
-  return route !== undefined && shedRoutePrefixes.some((prefix) => route.startsWith(prefix));
+function isShedRoute(url: string): boolean {
+  return shedRoutePrefixes.some((prefix) => url.startsWith(prefix));
 }
 
 declare module 'fastify' {
@@ -27,9 +27,16 @@ declare module 'fastify' {
       active: () => boolean;
       /** Calls `listener` for each request shed before it reached the app (those raise no error). */
       onShedBeforeRouting: (listener: () => void) => void;
+      /**
+       * The shed check (503 SERVER_BUSY with Retry-After), for a route that runs it first in its own one
+       * hook (`oneHook(app.shedding.check, …)`); every other shed route gets it as a hook of its own.
+       */
+      check: RequestCheck;
     };
   }
 }
+
+const passes: RequestCheck = () => undefined;
 
 /** Marks a request the turn budget has admitted before routing, so the route's hook does not judge it again. */
 const admittedBeforeRouting = Symbol('admitted before routing');
@@ -87,16 +94,26 @@ function shedBeforeRouting(
  *   SHED_TURN_BUDGET_MS on requests, the rest of that turn's requests are shed. A spike of thousands of
  *   connections puts them all in each turn, so without it every admitted request waits the whole turn
  *   (docs/performance.md, "Launch spike").
+ * Both are one check (`app.shedding.check`), first in the onRequest hooks of every shed route: a hook of
+ * its own, or the first check of a route's one hook (platform/http/request-checks.ts).
  * SHED_EVENT_LOOP_DELAY_MS=0 registers neither: no sampling and no per-request check.
- * Registered before the other plugins' hooks that do work.
+ * Registered before the routes, so that its onRoute hook sees each of them.
  */
 export default fp<{ config: AppConfig }>(
   async (app, { config }) => {
     const { eventLoopDelayMs, sampleIntervalMs, turnBudgetMs } = config.shedding;
     if (eventLoopDelayMs === 0) {
-      app.decorate('shedding', { active: () => false, onShedBeforeRouting: () => {} });
+      app.decorate('shedding', { active: () => false, onShedBeforeRouting: () => {}, check: passes });
       return;
     }
+
+    // @fastify/under-pressure samples the loop's delay. Registered in a context of its own, its
+    // per-request hook applies to no route: the shed check below asks it, in the one hook of each route.
+    let sampled!: Pick<FastifyInstance, 'isUnderPressure' | 'memoryUsage'>;
+    await app.register(async (sampler) => {
+      await sampler.register(underPressure, { maxEventLoopDelay: eventLoopDelayMs, sampleInterval: sampleIntervalMs });
+      sampled = sampler;
+    });
 
     let shed = 0;
     // Building the app blocks the loop for a while after the sampling starts; that is not load. Two
@@ -104,38 +121,43 @@ export default fp<{ config: AppConfig }>(
     let settled = false;
     // A turn that sheds says "busy" on /readyz until a sample interval has passed without one.
     let turnShedAt = Number.NEGATIVE_INFINITY;
-    const active = () => (settled && app.isUnderPressure()) || performance.now() - turnShedAt < sampleIntervalMs;
+    const active = () => (settled && sampled.isUnderPressure()) || performance.now() - turnShedAt < sampleIntervalMs;
     const shedBeforeRoutingListeners: (() => void)[] = [];
-    app.decorate('shedding', { active, onShedBeforeRouting: (listener: () => void) => shedBeforeRoutingListeners.push(listener) });
     app.addHook('onReady', async () => {
       setTimeout(() => {
         settled = true;
       }, 2 * sampleIntervalMs).unref();
     });
 
-    if (turnBudgetMs > 0) {
-      const budget = loopTurnBudget(turnBudgetMs);
+    const budget = turnBudgetMs > 0 ? loopTurnBudget(turnBudgetMs) : null;
+    if (budget) {
       shedBeforeRouting(app, budget, () => {
         shed++;
         turnShedAt = performance.now();
         for (const listener of shedBeforeRoutingListeners) listener();
       });
-      app.addHook('onRequest', (request, reply, done) => {
-        if ((request.raw as JudgedRequest)[admittedBeforeRouting] || !budget.exhausted() || !isShed(request)) return done();
+    }
+    // The turn budget first (a request it admitted before routing is not judged again), then the loop's delay.
+    const check: RequestCheck = (request, reply) => {
+      if (budget && !(request.raw as JudgedRequest)[admittedBeforeRouting] && budget.exhausted()) {
         shed++;
         turnShedAt = performance.now();
-        done(serverBusy(reply));
-      });
-    }
-    await app.register(underPressure, {
-      maxEventLoopDelay: eventLoopDelayMs,
-      sampleInterval: sampleIntervalMs,
-      // Resolving lets the request through; rejecting hands the error to the app's error handler.
-      pressureHandler: async (request, reply) => {
-        if (!settled || !isShed(request)) return;
+        return serverBusy(reply);
+      }
+      if (settled && sampled.isUnderPressure()) {
         shed++;
-        throw serverBusy(reply);
-      },
+        return serverBusy(reply);
+      }
+      return undefined;
+    };
+    app.decorate('shedding', { active, onShedBeforeRouting: (listener: () => void) => shedBeforeRoutingListeners.push(listener), check });
+
+    // Only the shed routes carry the check, first among their own hooks; a route that runs it in its own
+    // one hook is not given a second.
+    const shedHook = oneHook(check);
+    app.addHook('onRoute', (route) => {
+      if (!isShedRoute(route.url) || routeChecks(route).includes(check)) return;
+      route.onRequest = [shedHook, ...[route.onRequest ?? []].flat()];
     });
 
     // One line when shedding begins and one when it ends, not one per shed request.
@@ -144,7 +166,7 @@ export default fp<{ config: AppConfig }>(
       const pressed = active();
       if (pressed && since === null) {
         since = performance.now();
-        const { eventLoopDelay } = app.memoryUsage();
+        const { eventLoopDelay } = sampled.memoryUsage();
         app.log.warn(
           `server saturated (mean event loop delay ${Math.round(eventLoopDelay)} ms, limit ${eventLoopDelayMs} ms; turn budget ${turnBudgetMs} ms): API calls answer 503 SERVER_BUSY until it recovers`,
         );

@@ -9,6 +9,7 @@ import type { AppConfig } from '../config.js';
 import { notFound } from '../errors.js';
 import { sessionCookieName, uploadsPrefix } from '../public-paths.js';
 import { simulatedXPrefix } from '../x-mode.js';
+import { requestCookies } from './cookies.js';
 import { pageLanguage } from './page-language.js';
 import { type HtmlAnswer, htmlAnswer, loadPrerenderedPages } from './prerendered-pages.js';
 
@@ -110,8 +111,9 @@ export default fp<{ config: AppConfig }>(
     const notPages = ['/api/', `${simulatedXPrefix}/`, uploadsPrefix, '/assets/'];
     const sendPage = (request: FastifyRequest, reply: FastifyReply, page: HtmlAnswer) => {
       const pathname = decodedPath(request.url);
-      const language = pageLanguage(request.cookies[languageCookie], request.headers['accept-language']);
-      const hasSession = request.cookies[sessionCookieName] !== undefined;
+      const cookies = requestCookies(request);
+      const language = pageLanguage(cookies[languageCookie], request.headers['accept-language']);
+      const hasSession = cookies[sessionCookieName] !== undefined;
       const answer = prerendered?.(pathname, request.url.includes('?'), language, hasSession) ?? page;
       // The same URL answers another language by the cookie or Accept-Language.
       reply
