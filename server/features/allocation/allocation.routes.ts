@@ -19,7 +19,7 @@ import { getAllocationProof, getAllocationRoot } from './allocation-proof.servic
 import { answerLookupMany, planLookupMany } from './allocation-lookup-many.service.js';
 import { createAllocationStatsSource } from './allocation-stats.service.js';
 import { createAllocationTreeCache } from './allocation-tree-cache.js';
-import { lookupAllocation } from './allocation.service.js';
+import { type ChainTip, lookupAllocation } from './allocation.service.js';
 import { type LookupCounter, uncountedLookups } from './lookup-counter.js';
 import publishedRootsRoutes from './published-roots.routes.js';
 
@@ -36,11 +36,12 @@ export const allocationStatsCacheMs = 5_000;
 /**
  * `lookupRateLimit` calls per IP per minute, lookups and proofs counted apart (a lookup-many spends one per
  * distinct address from the lookup's own budget); 0: no limit (benchmarks),
- * and then the rate-limit plugin's hooks stay off these routes entirely. `lookups` counts answered lookups by outcome.
+ * and then the rate-limit plugin's hooks stay off these routes entirely. `lookups` counts answered lookups by outcome;
+ * `chainTip` gives the payouts' confirmations (none without it).
  */
-const allocationRoutes: FastifyPluginAsyncTypebox<{ lookupRateLimit: number; lookups?: LookupCounter; now?: () => number }> = async (
+const allocationRoutes: FastifyPluginAsyncTypebox<{ lookupRateLimit: number; lookups?: LookupCounter; now?: () => number; chainTip?: ChainTip }> = async (
   app,
-  { lookupRateLimit, lookups = uncountedLookups, now = Date.now },
+  { lookupRateLimit, lookups = uncountedLookups, now = Date.now, chainTip },
 ) => {
   const limited = lookupRateLimit > 0 ? { config: { rateLimit: { max: lookupRateLimit, timeWindow: minute } } } : {};
   const lookupLimited =
@@ -52,6 +53,9 @@ const allocationRoutes: FastifyPluginAsyncTypebox<{ lookupRateLimit: number; loo
       schema: {
         tags,
         summary: "Look up a wallet's allocation",
+        description:
+          'Each category carries its payout: the transfer recorded for it and what the block explorers last said of it. ' +
+          'An explorer shows where a transaction is and which addresses it pays, not the token amount it carries.',
         body: LookupBodySchema,
         response: { 200: LookupResultSchema, ...errorResponses(400), ...revealGateResponses, ...limitedAnswer },
       },
@@ -59,7 +63,7 @@ const allocationRoutes: FastifyPluginAsyncTypebox<{ lookupRateLimit: number; loo
       ...lookupLimited,
     },
     async (request) => {
-      const result = await lookupAllocation(app.db, request.body.walletAddress);
+      const result = await lookupAllocation(app.db, request.body.walletAddress, chainTip);
       lookups.counted(result.success);
       return result;
     },
@@ -86,7 +90,7 @@ const allocationRoutes: FastifyPluginAsyncTypebox<{ lookupRateLimit: number; loo
       if (lookupRateLimit > 0) {
         await app.rateLimitHits.weigh(request, reply, plan.addresses.length - 1, { max: lookupRateLimit, timeWindow: minute });
       }
-      const result = await answerLookupMany(app.db, plan);
+      const result = await answerLookupMany(app.db, plan, chainTip);
       for (const entry of result.results) {
         if (entry.status === 'found' || entry.status === 'not_found') lookups.counted(entry.status === 'found');
       }

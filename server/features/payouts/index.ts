@@ -4,7 +4,7 @@
  * no other feature, so the allocation feature joins a pair's payout into its own statements
  * (`joinPayoutOf`, `payoutState`, `payoutOwed`); `npm run import:payouts` writes through `writePayouts`.
  */
-export { joinPayoutOf, payoutOwed, payoutState } from './payout-join.js';
+export { anyPayoutRecorded, joinPayoutOf, payoutOwed, payoutState } from './payout-join.js';
 export { owedPayoutStates, type PayoutState, payoutStates } from './payout-states.js';
 export { countPayouts, findPayoutsOfWallets, type Payout, type RecordedPayout, writePayouts } from './payouts.repository.js';
 export { default as payoutCheck } from './payout-check.plugin.js';
