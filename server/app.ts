@@ -149,6 +149,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
     prefix: '/api/allocation',
     lookupRateLimit: config.lookupRateLimit,
     ...(overrides.now ? { now: overrides.now } : {}),
+    // The tip the launch gate follows (chain's cache): the payouts' confirmations.
+    chainTip: () => app.launch.tipHeight(),
     // The Prometheus counter (when metrics are on) and the per-minute counts every process shares.
     lookups: {
       counted: (found: boolean) => {

@@ -3,6 +3,7 @@
  * holder can check later, with no server, that their records lead to the root (docs/verify-allocation.md).
  */
 import { type Sha256, verifyAllocationLeaf } from './merkle.js';
+import { type PayoutState, payoutStates } from './payout-states.js';
 import type { AllocationProof } from './schemas/allocation.js';
 
 export const receiptFormat = 'allocation-receipt';
@@ -20,9 +21,23 @@ export interface AllocationReceipt {
   asOfBlock: number | null;
   /** When the receipt was made (ISO 8601). */
   createdAt: string;
+  /**
+   * The transfers recorded for the wallet's categories as the lookup showed them, once payouts began.
+   * Not covered by the root: they say what was sent, not what was allocated. Receipts made before
+   * payouts have none; the format stays version 1, so every reader of it still verifies the leaves.
+   */
+  payouts?: ReceiptPayout[];
 }
 
-export function allocationReceipt(proof: AllocationProof, createdAt: Date): AllocationReceipt {
+/** A category's payout as a receipt keeps it. */
+export interface ReceiptPayout {
+  category: string;
+  state: PayoutState;
+  txid: string | null;
+  blockHeight: number | null;
+}
+
+export function allocationReceipt(proof: AllocationProof, createdAt: Date, payouts?: readonly ReceiptPayout[]): AllocationReceipt {
   return {
     format: receiptFormat,
     version: receiptVersion,
@@ -32,6 +47,7 @@ export function allocationReceipt(proof: AllocationProof, createdAt: Date): Allo
     leafCount: proof.leafCount,
     asOfBlock: proof.asOfBlock,
     createdAt: createdAt.toISOString(),
+    ...(payouts ? { payouts: payouts.map(({ category, state, txid, blockHeight }) => ({ category, state, txid, blockHeight })) } : {}),
   };
 }
 
@@ -41,10 +57,30 @@ export function receiptFileName(receipt: Pick<AllocationReceipt, 'walletAddress'
 }
 
 export type ReceiptCheck =
-  | { outcome: 'valid' | 'invalid'; walletAddress: string; root: string; totalMicro: bigint; asOfBlock: number | null }
+  | {
+      outcome: 'valid' | 'invalid';
+      walletAddress: string;
+      root: string;
+      totalMicro: bigint;
+      asOfBlock: number | null;
+      /** Listed as the receipt carries them: the root does not cover them (none in a receipt made before payouts). */
+      payouts: ReceiptPayout[];
+    }
   | { outcome: 'unreadable' };
 
 const isString = (value: unknown): value is string => typeof value === 'string';
+
+/** The receipt's payouts that read as payouts; anything else in the field is left out (it is not what the root proves). */
+function readPayouts(data: unknown): ReceiptPayout[] {
+  if (!Array.isArray(data)) return [];
+  return data.flatMap((entry: unknown) => {
+    if (entry === null || typeof entry !== 'object') return [];
+    const { category, state, txid, blockHeight } = entry as Record<string, unknown>;
+    const known = (payoutStates as readonly unknown[]).includes(state);
+    if (!isString(category) || !known || !(txid === null || isString(txid)) || !(blockHeight === null || Number.isInteger(blockHeight))) return [];
+    return [{ category, state: state as PayoutState, txid: txid as string | null, blockHeight: blockHeight as number | null }];
+  });
+}
 
 function readReceipt(data: unknown): AllocationReceipt | null {
   if (data === null || typeof data !== 'object') return null;
@@ -91,5 +127,6 @@ export async function checkReceipt(hash: Sha256, text: string): Promise<ReceiptC
     root: receipt.root,
     totalMicro,
     asOfBlock: typeof receipt.asOfBlock === 'number' ? receipt.asOfBlock : null,
+    payouts: readPayouts(receipt.payouts),
   };
 }

@@ -3,6 +3,7 @@
  * releases. Amounts are computed in micro-tokens so releases add back to the bonus exactly.
  */
 import { toHundredths, whaleBonusMultiplier } from './holder-tiers.js';
+import { type PayoutState, sentPayoutStates } from './payout-states.js';
 import { fromMicro, splitByPercents, sumMicro, toMicro } from './token-amount.js';
 import { baseAirdropPerNft } from './tokenomics.js';
 
@@ -123,4 +124,14 @@ export function summariseAllocation(categories: readonly AllocationCategory[]): 
     tgeCategories: [...tge].sort((a, b) => b.tokens - a.tokens),
     whaleReleases: whaleBonusReleases(categories),
   };
+}
+
+/**
+ * What a release at or past its target block says. Until any payout is recorded the spec's 'Distributed!'
+ * stands; once payouts are recorded, only a release whose transfer is sent (`sentPayoutStates`) is
+ * distributed, and any other is released but not sent yet.
+ */
+export function releasedOutcome(payoutsRecorded: boolean, payout: PayoutState | undefined): 'distributed' | 'not-sent' {
+  if (!payoutsRecorded) return 'distributed';
+  return payout !== undefined && sentPayoutStates.includes(payout) ? 'distributed' : 'not-sent';
 }

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { allocationPageSize } from '../app-limits.js';
+import { payoutStates } from '../payout-states.js';
 
 export const LookupBodySchema = Type.Object(
   { walletAddress: Type.String({ maxLength: 200 }) },
@@ -10,14 +11,43 @@ export type LookupBody = Static<typeof LookupBodySchema>;
 export const AllocationCategorySchema = Type.Object({ category: Type.String(), tokens: Type.Number() });
 export type AllocationCategory = Static<typeof AllocationCategorySchema>;
 
+export const PayoutStateSchema = Type.Enum(payoutStates, {
+  description:
+    'not_sent: no transfer recorded; unchecked: recorded, no block explorer has shown it yet; unconfirmed: in the mempool; ' +
+    'confirmed: in a block; dropped: seen, then known to no explorer; not_found: never seen by an explorer; ' +
+    'wrong_address: the transaction has no output paying this wallet',
+});
+
+/** The transfer that paid a (wallet, category), as the block explorers last showed it. */
+export const CategoryPayoutSchema = Type.Object({
+  state: PayoutStateSchema,
+  /** The transaction recorded for the pair (64 lower-case hex characters); null when none is. */
+  txid: Type.Union([Type.String({ pattern: '^[0-9a-f]{64}$' }), Type.Null()]),
+  /** While confirmed: the block that holds it. */
+  blockHeight: Type.Union([Type.Integer(), Type.Null()]),
+  /** The chain tip minus the block, plus one, while confirmed and the tip is known; else null. */
+  confirmations: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+  /**
+   * When an explorer last answered about the transaction (ISO 8601); null while none has. While every
+   * explorer is down the last known state is kept, with this time.
+   */
+  checkedAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type CategoryPayout = Static<typeof CategoryPayoutSchema>;
+
+/** A category of a found wallet: its tokens and the transfer that paid them. */
+export const FoundCategorySchema = Type.Object({ category: Type.String(), tokens: Type.Number(), payout: CategoryPayoutSchema });
+
 export const FoundAllocationSchema = Type.Object({
   walletAddress: Type.String(),
   totalTokens: Type.Number(),
   recordCount: Type.Integer(),
   /** Sorted by tokens, largest first. */
-  categories: Type.Array(AllocationCategorySchema),
+  categories: Type.Array(FoundCategorySchema),
   /** The block height the wallet's figures are "as of" (its latest import snapshot); null when unknown. */
   asOfBlock: Type.Union([Type.Integer(), Type.Null()]),
+  /** Whether any payout is recorded for the list at all (any wallet): until then no category has been sent. */
+  payoutsRecorded: Type.Boolean(),
 });
 export type FoundAllocation = Static<typeof FoundAllocationSchema>;
 

@@ -71,6 +71,8 @@ export const PublicConfigSchema = Type.Object({
     collectionMagicEden: Type.String(),
     collectionOkx: Type.String(),
   }),
+  /** A transaction's page on the block explorer: this, a slash and the txid (https; EXPLORER_TX_URL). */
+  explorerTxUrl: Type.String({ pattern: '^https://' }),
   generation: Type.Object({
     /** ai: an OpenAI-compatible model writes; offline: the built-in generator (always available). */
     mode: Type.Union([Type.Literal('ai'), Type.Literal('offline')]),

@@ -40,6 +40,7 @@ describe('the disputes queue of /api/admin', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/admin/disputes?status=open', headers: { cookie } });
     expect(response.statusCode).toBe(200);
     const rows = response.json().disputes as Array<{ message: string; holderAllocation: unknown }>;
+    const notSent = { state: 'not_sent', txid: null, blockHeight: null, confirmations: null, checkedAt: null };
     expect(rows.map((row) => [row.message, row.holderAllocation])).toEqual([
       [
         'My Season 1 tokens look low.',
@@ -48,10 +49,11 @@ describe('the disputes queue of /api/admin', () => {
           totalTokens: 21500.5,
           recordCount: 2,
           categories: [
-            { category: 'OG holders', tokens: 20000 },
-            { category: 'Staking Season 1', tokens: 1500.5 },
+            { category: 'OG holders', tokens: 20000, payout: notSent },
+            { category: 'Staking Season 1', tokens: 1500.5, payout: notSent },
           ],
           asOfBlock: 870_000,
+          payoutsRecorded: false,
         },
       ],
       ['I am not on the list.', null],

@@ -18,6 +18,13 @@ beforeEach(async () => {
   ]);
 });
 
+/** A category as the lookup answers it while no payout of it is recorded. */
+const unpaid = (category: string, tokens: number) => ({
+  category,
+  tokens,
+  payout: { state: 'not_sent', txid: null, blockHeight: null, confirmations: null, checkedAt: null },
+});
+
 function lookup(walletAddress: unknown) {
   return ctx.app.inject({ method: 'POST', url: '/api/allocation/lookup', payload: { walletAddress } });
 }
@@ -33,14 +40,15 @@ describe('POST /api/allocation/lookup', () => {
         totalTokens: 135108.339061,
         recordCount: 5,
         categories: [
-          { category: 'Staking Season 1', tokens: 63454.03906 },
-          { category: 'Holder Airdrop', tokens: 34123 },
-          { category: 'Whale Bonus #3', tokens: 18765.650001 },
-          { category: 'Whale Bonus #2', tokens: 11259.59 },
-          { category: 'Whale Bonus #1', tokens: 7506.06 },
+          unpaid('Staking Season 1', 63454.03906),
+          unpaid('Holder Airdrop', 34123),
+          unpaid('Whale Bonus #3', 18765.650001),
+          unpaid('Whale Bonus #2', 11259.59),
+          unpaid('Whale Bonus #1', 7506.06),
         ],
         // Seeded rows have no import snapshot.
         asOfBlock: null,
+        payoutsRecorded: false,
       },
     });
   });
@@ -61,8 +69,8 @@ describe('POST /api/allocation/lookup', () => {
     const legacy = (await lookup(mainnetWallets.legacy)).json().allocation;
     expect(legacy.asOfBlock).toBe(910_000);
     expect(legacy.categories).toEqual([
-      { category: 'Holder Airdrop', tokens: 5 },
-      { category: 'Public Sale', tokens: 0.3 },
+      unpaid('Holder Airdrop', 5),
+      unpaid('Public Sale', 0.3),
     ]);
     expect((await lookup(mainnetWallets.taproot)).json().allocation.asOfBlock).toBe(900_000);
   });
@@ -71,7 +79,7 @@ describe('POST /api/allocation/lookup', () => {
     const { allocation } = (await lookup(mainnetWallets.legacy)).json();
     expect(allocation.totalTokens).toBe(0.3);
     expect(allocation.recordCount).toBe(2);
-    expect(allocation.categories).toEqual([{ category: 'Public Sale', tokens: 0.3 }]);
+    expect(allocation.categories).toEqual([unpaid('Public Sale', 0.3)]);
   });
 
   it('trims the address and matches bech32 in any case', async () => {
@@ -111,7 +119,7 @@ describe('POST /api/allocation/lookup', () => {
 
   it('treats SQL and HTML metacharacters as plain data', async () => {
     const response = await lookup("x' OR '1'='1");
-    expect(response.json().allocation.categories).toEqual([{ category: '<b>odd</b>', tokens: 1 }]);
+    expect(response.json().allocation.categories).toEqual([unpaid('<b>odd</b>', 1)]);
     expect((await lookup("' OR 1=1 --")).json()).toEqual({ success: false });
   });
 });

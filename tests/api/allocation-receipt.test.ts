@@ -104,6 +104,20 @@ describe('an allocation receipt', () => {
     expect((await runScript(file, otherRoot)).code).toBe(1);
   });
 
+  it('a receipt carrying payouts verifies with the documented script just the same', async () => {
+    const proof = (await ctx.app.inject({ method: 'GET', url: `/api/allocation/proof?wallet=${wallet}` })).json();
+    const made = allocationReceipt(proof, new Date('2026-11-27T03:00:00Z'), [
+      { category: 'Holder Airdrop', state: 'confirmed', txid: 'a'.repeat(64), blockHeight: 921_400 },
+      { category: 'Whale Bonus #1', state: 'not_sent', txid: null, blockHeight: null },
+    ]);
+    const result = await runScript(save(made));
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim().split('\n')).toEqual([
+      `Holder Airdrop 34123000000 matches ${made.root}`,
+      `Whale Bonus #1 7506060000 matches ${made.root}`,
+    ]);
+  });
+
   it('fails in the script once an amount is raised', async () => {
     const made = await receipt();
     const file = save({ ...made, leaves: [{ ...made.leaves[0]!, micro: '99123000000' }, made.leaves[1]!] });

@@ -66,6 +66,13 @@ describe('GET /api/config', () => {
     const custom = await publicConfig({ ...publicSite, LINK_STAKING_LOCKER: 'https://locker.acorn.example/stake' });
     expect(custom.links).toEqual({ ...defaultExternalLinks, stakingLocker: 'https://locker.acorn.example/stake' });
   });
+
+  it("serves the block explorer's transaction page the payouts link to, without a trailing slash, https only", async () => {
+    expect((await publicConfig(publicSite)).explorerTxUrl).toBe('https://mempool.space/tx');
+    expect((await publicConfig({ ...publicSite, EXPLORER_TX_URL: 'https://blockstream.info/tx/' })).explorerTxUrl).toBe('https://blockstream.info/tx');
+    expect(() => loadConfig({ EXPLORER_TX_URL: 'http://explorer.example/tx' })).toThrow('EXPLORER_TX_URL');
+    expect(() => loadConfig({ EXPLORER_TX_URL: 'javascript:alert(1)' })).toThrow('EXPLORER_TX_URL');
+  });
 });
 
 describe('external link configuration', () => {

@@ -19,16 +19,20 @@ describe("launch-day queries use their indexes (the repositories' compiled queri
   // table cannot show an index-only scan, so there the index is what is checked.
   const coveringIndex = /allocation_records_wallet_cover_idx/;
 
-  /** Ranges of the covering wallet index and the snapshots' key, never the table's rows. */
+  /** Ranges of the covering wallet index, the snapshots' key and each pair's payout by its keys, never the table's rows. */
   function expectWalletIndexRanges(text: string) {
     if (database.config.databaseUrl) {
       expect(text).toMatch(coveringIndex);
       expect(text).toMatch(/allocation_snapshots_pkey/);
+      expect(text).toMatch(/payouts_wallet_category_idx/);
+      expect(text).toMatch(/payout_transactions_pkey/);
     } else {
       expect(text).toMatch(/SEARCH records USING COVERING INDEX allocation_records_wallet_cover_idx \(wallet_address=\?\)/);
       expect(text).toMatch(/SEARCH snapshots USING INDEX sqlite_autoindex_allocation_snapshots_1 \(source=\?\)/);
+      expect(text).toMatch(/SEARCH payout USING INDEX payouts_wallet_category_idx \(wallet_address=\? AND category=\?\)/);
+      expect(text).toMatch(/SEARCH payout_tx USING INDEX sqlite_autoindex_payout_transactions_1 \(txid=\?\)/);
     }
-    expect(text).not.toMatch(/SCAN (records|snapshots)\b|Seq Scan|TEMP B-TREE/);
+    expect(text).not.toMatch(/SCAN (records|snapshots|payout|payout_tx)\b|Seq Scan|TEMP B-TREE/);
   }
 
   it("allocation lookup reads one range of the wallet index and the snapshots' key, never the table's rows", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sumMicro, toMicro } from '@shared/token-amount.js';
 import {
+  releasedOutcome,
   splitWhaleBonusMicro,
   summariseAllocation,
   whaleBonus,
@@ -106,5 +107,18 @@ describe('whale bonus categories', () => {
       'Social Mining',
     ]);
     expect(summary.whaleReleases.map((release) => release.release)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('a release past its block', () => {
+  it("says 'Distributed!' as the spec does while no payout is recorded at all", () => {
+    expect(releasedOutcome(false, undefined)).toBe('distributed');
+    expect(releasedOutcome(false, 'not_sent')).toBe('distributed');
+  });
+
+  it('once payouts are recorded, is distributed only when its transfer is sent, in the mempool or confirmed', () => {
+    for (const state of ['unchecked', 'unconfirmed', 'confirmed'] as const) expect(releasedOutcome(true, state)).toBe('distributed');
+    for (const state of ['not_sent', 'dropped', 'not_found', 'wrong_address'] as const) expect(releasedOutcome(true, state)).toBe('not-sent');
+    expect(releasedOutcome(true, undefined)).toBe('not-sent');
   });
 });

@@ -11,7 +11,7 @@ import { fromMicro, toMicro } from '@shared/token-amount';
 import { normalizeWallet } from '@shared/wallet';
 import type { Database } from '../../platform/db/schema.js';
 import { badRequest } from '../../platform/errors.js';
-import { lookupAllocations } from './allocation.service.js';
+import { type ChainTip, lookupAllocations } from './allocation.service.js';
 
 type Planned =
   | { position: number; kind: 'lookup'; walletAddress: string }
@@ -54,8 +54,8 @@ export function planLookupMany(rawEntries: readonly unknown[]): LookupManyPlan {
  * The distinct addresses read in one statement (one range of the wallet index each), each answered as
  * the single lookup answers it, and the found ones merged per category in integer micro-tokens.
  */
-export async function answerLookupMany(db: Kysely<Database>, plan: LookupManyPlan): Promise<LookupManyResult> {
-  const found = await lookupAllocations(db, plan.addresses);
+export async function answerLookupMany(db: Kysely<Database>, plan: LookupManyPlan, chainTip?: ChainTip): Promise<LookupManyResult> {
+  const found = await lookupAllocations(db, plan.addresses, chainTip);
 
   const results = plan.entries.map((entry): LookupManyEntry => {
     if ('status' in entry) return entry;

@@ -20,7 +20,7 @@ import { getAllocationProof, getAllocationRoot } from './allocation-proof.servic
 import { answerLookupMany, planLookupMany } from './allocation-lookup-many.service.js';
 import { createAllocationStatsSource } from './allocation-stats.service.js';
 import { createAllocationTreeCache } from './allocation-tree-cache.js';
-import { lookupAllocation } from './allocation.service.js';
+import { type ChainTip, lookupAllocation } from './allocation.service.js';
 import { type LookupCounter, uncountedLookups } from './lookup-counter.js';
 import publishedRootsRoutes from './published-roots.routes.js';
 
@@ -37,14 +37,15 @@ export const allocationStatsCacheMs = 5_000;
 /**
  * `lookupRateLimit` calls per IP per minute, lookups and proofs counted apart (a lookup-many spends one per
  * distinct address from the lookup's own budget); 0: no limit (benchmarks), and then no limit is checked
- * or given back on these routes. `lookups` counts answered lookups by outcome.
+ * or given back on these routes. `lookups` counts answered lookups by outcome; `chainTip` gives the
+ * payouts' confirmations (none without it).
  *
  * Each public read runs ONE onRequest hook (platform/http/request-checks.ts): load shedding, then the
  * reveal gate, then the limit, so a request shed or refused by the gate spends nothing of the limit.
  */
-const allocationRoutes: FastifyPluginAsyncTypebox<{ lookupRateLimit: number; lookups?: LookupCounter; now?: () => number }> = async (
+const allocationRoutes: FastifyPluginAsyncTypebox<{ lookupRateLimit: number; lookups?: LookupCounter; now?: () => number; chainTip?: ChainTip }> = async (
   app,
-  { lookupRateLimit, lookups = uncountedLookups, now = Date.now },
+  { lookupRateLimit, lookups = uncountedLookups, now = Date.now, chainTip },
 ) => {
   const limit = { max: lookupRateLimit, timeWindow: minute };
   const lookupLimit = lookupRateLimit > 0 ? app.requestLimit('allocation-lookup', limit) : null;
@@ -59,13 +60,16 @@ const allocationRoutes: FastifyPluginAsyncTypebox<{ lookupRateLimit: number; loo
       schema: {
         tags,
         summary: "Look up a wallet's allocation",
+        description:
+          'Each category carries its payout: the transfer recorded for it and what the block explorers last said of it. ' +
+          'An explorer shows where a transaction is and which addresses it pays, not the token amount it carries.',
         body: LookupBodySchema,
         response: { 200: LookupResultSchema, ...errorResponses(400), ...revealGateResponses, ...limitedAnswer },
       },
       onRequest: lookupGate,
     },
     async (request) => {
-      const result = await lookupAllocation(app.db, request.body.walletAddress);
+      const result = await lookupAllocation(app.db, request.body.walletAddress, chainTip);
       lookups.counted(result.success);
       return result;
     },
@@ -89,7 +93,7 @@ const allocationRoutes: FastifyPluginAsyncTypebox<{ lookupRateLimit: number; loo
       const plan = planLookupMany(request.body.walletAddresses);
       // The route's limit counted the request once already; each further distinct address weighs one more.
       await lookupLimit?.weigh(request, reply, plan.addresses.length - 1);
-      const result = await answerLookupMany(app.db, plan);
+      const result = await answerLookupMany(app.db, plan, chainTip);
       for (const entry of result.results) {
         if (entry.status === 'found' || entry.status === 'not_found') lookups.counted(entry.status === 'found');
       }

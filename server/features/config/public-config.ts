@@ -14,6 +14,7 @@ export function buildPublicConfig(config: AppConfig): StartupPublicConfig {
       composeUrl: config.x.mode === 'simulated' ? `${config.publicUrl}${simulatedXPrefix}/intent/tweet` : xComposeIntentUrl,
     },
     links: config.links,
+    explorerTxUrl: config.payouts.explorerTxUrl,
     generation: { mode: config.llm.baseUrl ? 'ai' : 'offline' },
   };
 }

@@ -5,7 +5,7 @@
  * (`joinPayoutOf`, `payoutState`, `payoutOwed`); `npm run import:payouts` writes through `writePayouts`;
  * the console lists the problem payouts (`listProblemPayouts`) and when an explorer last answered.
  */
-export { joinPayoutOf, payoutOwed, payoutState } from './payout-join.js';
+export { anyPayoutRecorded, joinPayoutOf, payoutOwed, payoutState } from './payout-join.js';
 export { owedPayoutStates, type PayoutState, payoutStates } from './payout-states.js';
 export { countPayouts, findPayoutsOfWallets, type Payout, type RecordedPayout, writePayouts } from './payouts.repository.js';
 export { default as payoutCheck } from './payout-check.plugin.js';

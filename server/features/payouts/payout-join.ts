@@ -19,3 +19,9 @@ export const payoutState = sql<PayoutState>`(case when payout.id is null then 'n
 
 /** Whether the pair's tokens are still owed (owedPayoutStates), over the tables `joinPayoutOf` joined. */
 export const payoutOwed = sql<boolean>`${payoutState} in (${sql.join(owedPayoutStates)})`;
+
+/**
+ * Whether any payout is recorded at all, as a scalar of the caller's statement: one probe of the table's
+ * first row. Until the first one, holders see the list as before the payouts began.
+ */
+export const anyPayoutRecorded = sql<boolean>`exists(select 1 from payouts)`;

@@ -1,13 +1,6 @@
-/** What the block explorers last said of a payout's transaction (payout_transactions.state). */
-export const payoutTransactionStates = ['unchecked', 'unconfirmed', 'confirmed', 'dropped', 'not_found'] as const;
+import type { PayoutState } from '@shared/payout-states';
 
-/**
- * A (wallet, category)'s payout as the allocation list sees it: none recorded, its transaction's state,
- * or, whatever that state, a transaction with no output to the wallet (payouts.output_state).
- */
-export const payoutStates = ['not_sent', ...payoutTransactionStates, 'wrong_address'] as const;
-
-export type PayoutState = (typeof payoutStates)[number];
+export { type PayoutState, payoutStates } from '@shared/payout-states';
 
 /** The states in which the tokens are still owed: nothing sent, or a transfer known not to have paid the wallet. */
 export const owedPayoutStates: readonly PayoutState[] = ['not_sent', 'dropped', 'wrong_address'];

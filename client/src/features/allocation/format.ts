@@ -27,3 +27,8 @@ export function shortWallet(address: string): { head: string; tail: string } | n
   if (address.length <= shortEdge * 2 + 3) return null;
   return { head: address.slice(0, shortEdge), tail: address.slice(-shortEdge) };
 }
+
+/** A txid as its first 4 and last 4 hex characters: `1a2b…9f0e`. */
+export function shortTxid(txid: string): string {
+  return `${txid.slice(0, 4)}…${txid.slice(-4)}`;
+}

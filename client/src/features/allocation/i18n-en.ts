@@ -1,7 +1,9 @@
 import { brand } from '@shared/brand';
+import { payoutsEn } from './i18n/payouts-en';
 
 /** Texts of the allocation page (English is the source; Chinese must match its keys). */
 export const allocationEn = {
+  ...payoutsEn,
   title: 'Token Allocation',
   intro: 'Look up the tokens allocated to a wallet: the airdrop at TGE and any whale bonus still to come.',
   lookupTitle: 'Look Up an Allocation',

@@ -1,8 +1,10 @@
 import { brand } from '@shared/brand';
+import { payoutsZh } from './i18n/payouts-zh';
 import type { Widen } from '@client/lib/i18n/types';
 import type { allocationEn } from './i18n-en';
 
 export const allocationZh: Widen<typeof allocationEn> = {
+  ...payoutsZh,
   title: '代币分配',
   intro: '查询钱包获得的代币分配：TGE 时的空投，以及尚未发放的巨鲸奖励。',
   lookupTitle: '查询代币分配',

@@ -3,6 +3,7 @@ import type { LookupManyEntry, LookupManyResult } from '@shared/schemas/allocati
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import { formatTokens } from '../format';
+import { PayoutList } from './payout-list';
 import { ReceiptDownloadButton } from './receipt-download-button';
 import '../allocation-many.css';
 
@@ -36,7 +37,8 @@ export function AllocationManyResult({ result }: { result: LookupManyResult }) {
           <li key={entry.position} className={`alloc-many__item alloc-many__item--${entry.status}`}>
             <span className="alloc-many__address mono">{'walletAddress' in entry ? entry.walletAddress : '—'}</span>
             <span className="alloc-many__outcome numeric">{outcome(entry)}</span>
-            {entry.status === 'found' && <ReceiptDownloadButton walletAddress={entry.walletAddress} />}
+            {entry.status === 'found' && <ReceiptDownloadButton allocation={entry.allocation} />}
+            {entry.status === 'found' && entry.allocation.payoutsRecorded && <PayoutList payouts={entry.allocation.categories} />}
           </li>
         ))}
       </ol>

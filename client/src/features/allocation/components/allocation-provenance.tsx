@@ -39,7 +39,7 @@ export function AllocationProvenance({ allocation }: { allocation: FoundAllocati
       >
         {verify.isPending ? t.allocation.verifying : t.allocation.verify}
       </button>
-      <ReceiptDownloadButton walletAddress={allocation.walletAddress} />
+      <ReceiptDownloadButton allocation={allocation} />
       <p role="status" className={`alloc-provenance__verdict ${tone}`}>
         {message}
       </p>

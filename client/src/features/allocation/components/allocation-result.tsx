@@ -24,6 +24,10 @@ export function AllocationResult({ allocation, blockHeight }: AllocationResultPr
   const links = useExternalLinks();
   const headingId = useId();
   const summary = useMemo(() => summariseAllocation(allocation.categories), [allocation.categories]);
+  const payouts = useMemo(
+    () => (allocation.payoutsRecorded ? new Map(allocation.categories.map((entry) => [entry.category, entry.payout])) : null),
+    [allocation],
+  );
   const hasBonus = summary.whaleBonusTokens > 0;
   const hasTge = summary.tgeCategories.length > 0;
   const hasReleases = summary.whaleReleases.length > 0;
@@ -65,8 +69,8 @@ export function AllocationResult({ allocation, blockHeight }: AllocationResultPr
         </p>
       )}
       <div className={hasBoth ? 'alloc-result__columns has-both' : 'alloc-result__columns'}>
-        {hasTge && <TgeCategories categories={summary.tgeCategories} tgeTotal={summary.tgeTokens} />}
-        {hasReleases && <WhaleBonusSchedule releases={summary.whaleReleases} blockHeight={blockHeight} />}
+        {hasTge && <TgeCategories categories={summary.tgeCategories} tgeTotal={summary.tgeTokens} payouts={payouts} />}
+        {hasReleases && <WhaleBonusSchedule releases={summary.whaleReleases} blockHeight={blockHeight} payouts={payouts} />}
         <WalletDetails walletAddress={allocation.walletAddress} recordCount={allocation.recordCount} />
       </div>
       <div className="actions alloc-result__links">

@@ -1,9 +1,10 @@
+import type { FoundAllocation } from '@shared/schemas/allocation';
 import { toast } from '@client/components/toast/use-toast';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useDownloadReceipt } from '../hooks/use-download-receipt';
 
-/** "Download receipt": the wallet's proof as a JSON file the holder keeps and can verify offline. */
-export function ReceiptDownloadButton({ walletAddress }: { walletAddress: string }) {
+/** "Download receipt": the wallet's proof (and its payouts) as a JSON file the holder keeps and can verify offline. */
+export function ReceiptDownloadButton({ allocation }: { allocation: FoundAllocation }) {
   const { t, describeError } = useLanguage();
   const download = useDownloadReceipt();
 
@@ -13,7 +14,7 @@ export function ReceiptDownloadButton({ walletAddress }: { walletAddress: string
       className="button button--secondary"
       disabled={download.isPending}
       onClick={() =>
-        download.mutate(walletAddress, {
+        download.mutate(allocation, {
           onError: (error) =>
             toast({ title: t.allocation.errorTitle, description: describeError(error, t.allocation.receiptFailed), variant: 'destructive' }),
         })

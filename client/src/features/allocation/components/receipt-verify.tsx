@@ -2,6 +2,7 @@ import { useId, useState, type DragEvent } from 'react';
 import { formatNumber } from '@client/lib/i18n/format-number';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import { useVerifyReceipt } from '../hooks/use-verify-receipt';
+import { PayoutList } from './payout-list';
 import { ReceiptRootStanding } from './receipt-root-standing';
 import '../allocation-many.css';
 
@@ -77,6 +78,12 @@ export function ReceiptVerify() {
         </p>
       )}
       {verdict?.outcome === 'valid' && <ReceiptRootStanding root={verdict.root} />}
+      {verdict && (verdict.outcome === 'valid' || verdict.outcome === 'invalid') && verdict.payouts.length > 0 && (
+        <PayoutList
+          label={t.allocation.payout.receiptTitle}
+          payouts={verdict.payouts.map(({ category, ...payout }) => ({ category, payout: { ...payout, confirmations: null, checkedAt: null } }))}
+        />
+      )}
     </div>
   );
 }

@@ -7,13 +7,16 @@ interface ReleaseCountdownProps {
   blockHeight: number | undefined;
   /** The tip could not be fetched and there is no earlier one. */
   unavailable: boolean;
+  /** What the release says at or past its block (`releasedOutcome`). */
+  released: 'distributed' | 'not-sent';
 }
 
 /**
- * 'Distributed!', or the blocks and rough time still to go; without a height, 'Loading countdown...'
- * during the first fetch or 'Block height unavailable' after it failed.
+ * 'Distributed!' (or, once payouts are recorded and this one is not sent, 'Released — not sent yet'), or
+ * the blocks and rough time still to go; without a height, 'Loading countdown...' during the first fetch
+ * or 'Block height unavailable' after it failed.
  */
-export function ReleaseCountdown({ targetBlock, blockHeight, unavailable }: ReleaseCountdownProps) {
+export function ReleaseCountdown({ targetBlock, blockHeight, unavailable, released }: ReleaseCountdownProps) {
   const { t, language } = useLanguage();
 
   if (blockHeight === undefined) {
@@ -24,6 +27,9 @@ export function ReleaseCountdown({ targetBlock, blockHeight, unavailable }: Rele
     );
   }
   const countdown = bonusCountdown(targetBlock, blockHeight);
+  if (countdown.isDistributed && released === 'not-sent') {
+    return <p className="alloc-countdown alloc-countdown--released">{t.allocation.payout.releasedNotSent}</p>;
+  }
   if (countdown.isDistributed) {
     return (
       <p className="alloc-countdown alloc-countdown--done">

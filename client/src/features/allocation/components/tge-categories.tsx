@@ -1,16 +1,19 @@
 import { useId } from 'react';
-import type { AllocationCategory } from '@shared/schemas/allocation';
+import type { AllocationCategory, CategoryPayout as Payout } from '@shared/schemas/allocation';
 import { useLanguage } from '@client/lib/i18n/language-provider';
 import { formatPercent, formatTokens } from '../format';
+import { CategoryPayout } from './category-payout';
 
 interface TgeCategoriesProps {
   /** Largest first. */
   categories: readonly AllocationCategory[];
   tgeTotal: number;
+  /** Each category's payout, once any payout is recorded; null before. */
+  payouts: ReadonlyMap<string, Payout> | null;
 }
 
 /** Each category with a bar of its share, so the biggest part of the airdrop stands out at a glance. */
-export function TgeCategories({ categories, tgeTotal }: TgeCategoriesProps) {
+export function TgeCategories({ categories, tgeTotal, payouts }: TgeCategoriesProps) {
   const { t, language } = useLanguage();
   const headingId = useId();
 
@@ -20,6 +23,7 @@ export function TgeCategories({ categories, tgeTotal }: TgeCategoriesProps) {
       <ul className="alloc-categories" aria-labelledby={headingId}>
         {categories.map((entry) => {
           const share = tgeTotal > 0 ? entry.tokens / tgeTotal : 0;
+          const payout = payouts?.get(entry.category);
           return (
             <li key={entry.category} className="alloc-category">
               <div className="alloc-category__row">
@@ -32,6 +36,7 @@ export function TgeCategories({ categories, tgeTotal }: TgeCategoriesProps) {
                 </span>
                 <span className="alloc-category__share numeric">{formatPercent(share, language)}</span>
               </div>
+              {payout && <CategoryPayout payout={payout} />}
             </li>
           );
         })}
