@@ -54,17 +54,26 @@ const escapeText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<
 /** Text for a double-quoted HTML attribute (index.html's and each page's meta description). */
 export const escapeAttribute = (text: string) => escapeText(text).replaceAll('"', '&quot;');
 
+/**
+ * A disabled stylesheet link per CSS file inlined above: never fetched nor applied, it tells Vite's
+ * preload helper the file is on the page, which would otherwise append it again while the page is
+ * hydrated and make the browser parse it and restyle the whole prerendered page a second time.
+ */
+function inlinedMarks(files: string[]): string {
+  return files.map((file) => `<link rel="stylesheet" href="/${file}" disabled />`).join('');
+}
+
 function pageDocument(
   template: string,
   page: { html: string; lang: string; title: string; description: string; signedOut: boolean },
-  css: string,
+  css: { text: string; files: string[] },
 ): string {
   // React writes no inline script for a prerendered tree; one here would break the CSP (script-src 'self').
   if (/<script(?![^>]*\bsrc=)/i.test(page.html)) throw new Error('prerendered HTML contains an inline script');
   // React puts the resources it preloads (the page's images) first; they belong in <head>.
   const hoisted = /^(?:<link [^>]*\/>)*/.exec(page.html)?.[0] ?? '';
   const body = page.html.slice(hoisted.length);
-  const style = css ? `<style>${css.replaceAll('</style', '<\\/style')}</style>` : '';
+  const style = css.text ? `<style>${css.text.replaceAll('</style', '<\\/style')}</style>${inlinedMarks(css.files)}` : '';
   const replaced = template
     .replace(/<html lang="[^"]*">/, () => `<html lang="${page.lang}">`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title)}</title>`)
@@ -115,10 +124,8 @@ async function writePages(config: ResolvedConfig, outDir: string): Promise<void>
       const routeKey = `src/app/routes/${name}.tsx`;
       if (!manifest[routeKey]) throw new Error(`${routeKey} is not a chunk of the client build`);
       const cssFiles = [...new Set([...cssOf(manifest, 'src/app/app-body.tsx'), ...cssOf(manifest, routeKey)])];
-      const css = cssFiles
-        .filter((file) => !inlinedAlready.has(file))
-        .map((file) => fs.readFileSync(path.join(outDir, file), 'utf8'))
-        .join('');
+      const inlined = cssFiles.filter((file) => !inlinedAlready.has(file));
+      const css = { text: inlined.map((file) => fs.readFileSync(path.join(outDir, file), 'utf8')).join(''), files: inlined };
       const file = path.join(outDir, pagesFolder, page.language, `${name}.html`);
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, pageDocument(template, page, css));

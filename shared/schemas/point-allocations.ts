@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { unavailableStateSchema } from './upstream.js';
 
 export const TokenAllocationSchema = Type.Object({
   id: Type.Integer(),
@@ -12,6 +13,12 @@ export type TokenAllocation = Static<typeof TokenAllocationSchema>;
 
 export const MyAllocationResponseSchema = Type.Object({ allocation: TokenAllocationSchema });
 export type MyAllocationResponse = Static<typeof MyAllocationResponseSchema>;
+
+/**
+ * What `/my-allocation?onUnavailable=state` answers, 200, for a wallet without a points allocation:
+ * the site's own page asks so, a 404 being a console error in the browser; other callers keep the 404.
+ */
+export const NoAllocationStateSchema = unavailableStateSchema('ALLOCATION_NOT_FOUND');
 
 export const TokenStatsSchema = Type.Object({
   totalAllocations: Type.Integer(),

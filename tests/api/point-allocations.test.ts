@@ -44,6 +44,28 @@ describe('GET /api/tokens/my-allocation', () => {
   it('answers 401 without a session', async () => {
     expect((await get('/api/tokens/my-allocation')).statusCode).toBe(401);
   });
+
+  it('answers 200 with the not-found state when the wallet has none and the caller asks onUnavailable=state', async () => {
+    await seedPointsAllocations(ctx.handle.db, [{ wallet: mainnetWallets.taproot, points: 300, tokens: '1000' }]);
+    const response = await get('/api/tokens/my-allocation?onUnavailable=state', await loginCookie(mainnetWallets.legacy));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      unavailable: true,
+      error: 'ALLOCATION_NOT_FOUND',
+      message: 'No token allocation found for your wallet address',
+    });
+  });
+
+  it('answers the allocation itself when asked onUnavailable=state and the wallet has one', async () => {
+    await seedPointsAllocations(ctx.handle.db, [{ wallet: mainnetWallets.taproot, points: 300, tokens: '1000' }]);
+    const response = await get('/api/tokens/my-allocation?onUnavailable=state', await loginCookie(mainnetWallets.taproot));
+    expect(response.statusCode).toBe(200);
+    expect(response.json().allocation).toMatchObject({ walletAddress: mainnetWallets.taproot, allocatedTokens: 1000 });
+  });
+
+  it('still answers 401 without a session when asked onUnavailable=state', async () => {
+    expect((await get('/api/tokens/my-allocation?onUnavailable=state')).statusCode).toBe(401);
+  });
 });
 
 describe('GET /api/tokens/stats', () => {

@@ -1,7 +1,7 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { playwrightViewport, useBrowserSuite } from '../helpers/browser-suite.js';
-import { collectConsoleErrors, entryScript, eventually, holdRequests, isHydrated } from '../helpers/browser.js';
+import { collectConsoleErrors, entryScript, eventually, gotoHydrated, holdRequests, isHydrated } from '../helpers/browser.js';
 import { useSharedFakeUpstream } from '../helpers/fake-upstream.js';
 
 // The home and allocation pages ask for chain and market data: keep those calls on 127.0.0.1.
@@ -163,7 +163,8 @@ describe('prerendered pages with JavaScript', () => {
 
   it('switching the language stores it in the cookie, so the next load comes prerendered in it', async () => {
     await withPage({ javaScriptEnabled: true }, async (page) => {
-      await page.goto('/faq');
+      // The load event no longer waits for the page's CSS (it is inlined), so it can come before hydration.
+      await gotoHydrated(page, '/faq');
       await page.getByRole('button', { name: /Switch language/ }).click();
       await page.getByRole('heading', { level: 1, name: headings['/faq'].zh }).waitFor();
       const cookies = await page.context().cookies();

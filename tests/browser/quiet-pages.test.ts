@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Language } from '@client/lib/i18n/types';
 import { collectConsoleErrors } from '../helpers/browser.js';
 import { type BrowserSuite, type PageOptions, playwrightViewport, useBrowserSuite } from '../helpers/browser-suite.js';
+import { seedPointsAllocations } from '../helpers/seed.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 import { freePort } from '../../scripts/free-port.js';
 
@@ -88,6 +89,22 @@ describe('the staking source configured and unreachable', () => {
   it('the home page says staking data is unavailable without an error answer or a console error', async () => {
     await visitQuietly(suite, '/', { language: 'en' }, async (page) => {
       await page.getByRole('region', { name: 'Staking Season 2' }).getByText('Live data temporarily unavailable').waitFor();
+    });
+  });
+});
+
+describe('a points list loaded, the signed-in wallet not in it', () => {
+  const suite = useBrowserSuite(
+    () => ({ BLOCK_HEIGHT_URLS: `${unreachable()}/height`, MARKETPLACE_API_BASE: unreachable(), UPSTREAM_TIMEOUT_MS: '300' }),
+    { viewport: playwrightViewport },
+  );
+  beforeAll(async () => {
+    await seedPointsAllocations(suite.server.handle.db, [{ wallet: mainnetWallets.legacy, points: 100, tokens: '1000' }]);
+  });
+
+  it('/allocation says the wallet has no allocation without an error answer or a console error', async () => {
+    await visitQuietly(suite, '/allocation', { language: 'en', signedIn: mainnetWallets.taproot }, async (page) => {
+      await page.getByText('No token allocation found for your wallet address', { exact: true }).waitFor();
     });
   });
 });

@@ -32,7 +32,11 @@ export async function getJson<T>(url: string): Promise<T> {
 }
 
 /** The status each unavailable state stands in for: what a caller that does not ask for the state gets. */
-const errorStatusOf: Partial<Record<ErrorCode, number>> = { UPSTREAM_UNAVAILABLE: 502, STAKING_STATS_UNAVAILABLE: 503 };
+const errorStatusOf: Partial<Record<ErrorCode, number>> = {
+  UPSTREAM_UNAVAILABLE: 502,
+  STAKING_STATS_UNAVAILABLE: 503,
+  ALLOCATION_NOT_FOUND: 404,
+};
 
 /**
  * An optional figure (an outside service's, or one the operator may not have set). Asks for

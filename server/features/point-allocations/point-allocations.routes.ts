@@ -1,15 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import {
   type AllocationsPage,
   AllocationsPageSchema,
   AllocationsQuerySchema,
   MyAllocationResponseSchema,
+  NoAllocationStateSchema,
   TokenStatsSchema,
 } from '@shared/schemas/point-allocations';
+import { UpstreamQuerySchema } from '@shared/schemas/upstream';
 import { oneHook } from '../../platform/http/request-checks.js';
 import { errorResponses } from '../../platform/lib/error-responses.js';
 import { PageCache } from '../../platform/lib/page-cache.js';
 import { repeatedAnswer } from '../../platform/lib/repeated-answer.js';
+import { unavailableAsState } from '../../platform/lib/unavailable-state.js';
 import { revealGateResponses } from '../launch/index.js';
 import { allocationsPage, myAllocation, tokenStats } from './point-allocations.service.js';
 
@@ -43,13 +47,23 @@ const pointAllocationsRoutes: FastifyPluginAsyncTypebox<{ now?: () => number }> 
       schema: {
         tags,
         summary: 'My points allocation',
-        response: { 200: MyAllocationResponseSchema, ...errorResponses(401, 404), ...revealGateResponses },
+        description: 'A wallet without a points allocation answers 404 ALLOCATION_NOT_FOUND, or with `?onUnavailable=state` 200 `{ unavailable: true, error: "ALLOCATION_NOT_FOUND", message }`.',
+        querystring: UpstreamQuerySchema,
+        response: {
+          200: Type.Union([MyAllocationResponseSchema, NoAllocationStateSchema]),
+          ...errorResponses(401, 404),
+          ...revealGateResponses,
+        },
       },
       onRequest: revealGated,
     },
     async (request) => {
       const user = await request.requireUser();
-      return { allocation: await myAllocation(app.db, user.wallet_address) };
+      return unavailableAsState(
+        request.query.onUnavailable,
+        async () => ({ allocation: await myAllocation(app.db, user.wallet_address) }),
+        ['ALLOCATION_NOT_FOUND'],
+      );
     },
   );
 

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MyAllocationResponse } from '@shared/schemas/point-allocations';
-import { getJson } from '@client/lib/api-client';
+import { getOptionalFigure } from '@client/lib/api-client';
 import { isApiError } from '@client/lib/api-error';
 
+/** A wallet without a points allocation is answered as a state and thrown here as the 404's `ApiError`. */
 export function getMyAllocation(): Promise<MyAllocationResponse> {
-  return getJson<MyAllocationResponse>('/api/tokens/my-allocation');
+  return getOptionalFigure<MyAllocationResponse>('/api/tokens/my-allocation');
 }
 
 /** The server answers for the session's wallet; the username keys the cache per login. */
