@@ -17,17 +17,10 @@ export interface TestContext {
   close: () => Promise<void>;
 }
 
-/**
- * Config for tests: a temp DATA_DIR, a fresh database (SQLite file or PostgreSQL schema), no client
- * build, no simulated X. `migrated`: the caller migrates the database to the latest at once, so on
- * PostgreSQL it may be a schema an earlier test left emptied (test-database.ts).
- */
-export async function testConfig(
-  env: Record<string, string> = {},
-  { migrated = false }: { migrated?: boolean } = {},
-): Promise<{ config: AppConfig; cleanup: () => Promise<void> }> {
+/** Config for tests: a temp DATA_DIR, a fresh database (SQLite file or PostgreSQL schema), no client build, no simulated X. */
+export async function testConfig(env: Record<string, string> = {}): Promise<{ config: AppConfig; cleanup: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-test-'));
-  const pgSchema = postgresUrl ? await createPostgresSchema({ reusable: migrated }) : null;
+  const pgSchema = postgresUrl ? await createPostgresSchema() : null;
   const config = loadConfig({
     DATA_DIR: dataDir,
     CLIENT_DIR: path.join(dataDir, 'no-client'),
@@ -62,7 +55,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   overrides: Pick<AppOverrides, 'now'> = {},
 ): Promise<TestContext> {
-  const { config, cleanup } = await testConfig(env, { migrated: true });
+  const { config, cleanup } = await testConfig(env);
   const handle = connectDatabase(config);
   await migrateToLatest(handle.db);
   const app = await buildApp(config, { ...overrides, database: handle, logStream: false });
@@ -94,7 +87,7 @@ export interface TestDatabase {
 
 /** A migrated database without an app, for service and CLI tests. */
 export async function createTestDatabase(env: Record<string, string> = {}): Promise<TestDatabase> {
-  const { config, cleanup } = await testConfig(env, { migrated: true });
+  const { config, cleanup } = await testConfig(env);
   const { db } = connectDatabase(config);
   await migrateToLatest(db);
   return {
