@@ -34,9 +34,30 @@ const queryHeaders = JSON.parse(fs.readFileSync(process.env.BENCH_QUERY_HEADERS_
 const sameHeaders = process.env.BENCH_SAME_HEADERS === '1';
 const none: Record<string, string> = {};
 
-const walletCategories = database.prepare<[string], { category: string; micro: number; records: number }>(
-  'select category, sum(tokens_micro) as micro, count(*) as records from allocation_records where wallet_address = ? group by category',
+interface CategoryRow {
+  category: string;
+  micro: number;
+  records: number;
+  payout_state: string;
+  payout_txid: string | null;
+  payout_block: number | null;
+  payout_checked_at: number | null;
+  payouts_recorded: number;
+}
+// The wallet's rows summed per category with each pair's payout, as the product's statement joins it.
+const walletCategories = database.prepare<[string], CategoryRow>(
+  `select records.category as category, sum(records.tokens_micro) as micro, count(*) as records,
+     max(case when payout.id is null then 'not_sent' when payout.output_state = 'wrong_address' then 'wrong_address'
+       else payout_tx.state end) as payout_state,
+     max(payout.txid) as payout_txid, max(payout_tx.block_height) as payout_block,
+     max(payout_tx.checked_at) as payout_checked_at, exists(select 1 from payouts) as payouts_recorded
+   from allocation_records records
+   left join payouts payout on payout.wallet_address = records.wallet_address and payout.category = records.category
+   left join payout_transactions payout_tx on payout_tx.txid = payout.txid
+   where records.wallet_address = ? group by records.category`,
 );
+// The tip the bench's explorer answers, which the product follows.
+const tipHeight = Number(process.env.BENCH_TIP_HEIGHT);
 // One snapshot in the bench's data: its block is every wallet's (http.bench.ts checks the answers match).
 const asOfBlock =
   database.prepare<[], { block: number | null }>('select max(as_of_block) as block from allocation_snapshots').get()?.block ?? null;
@@ -68,8 +89,19 @@ app.post<{ Body: { walletAddress: string } }>('/api/allocation/lookup', (request
       walletAddress,
       totalTokens: fromMicro(total),
       recordCount: rows.reduce((sum, row) => sum + row.records, 0),
-      categories: rows.map((row) => ({ category: row.category, tokens: fromMicro(row.micro) })),
+      categories: rows.map((row) => ({
+        category: row.category,
+        tokens: fromMicro(row.micro),
+        payout: {
+          state: row.payout_state,
+          txid: row.payout_txid,
+          blockHeight: row.payout_block,
+          confirmations: row.payout_block === null ? null : Math.max(1, tipHeight - row.payout_block + 1),
+          checkedAt: row.payout_checked_at === null ? null : new Date(row.payout_checked_at).toISOString(),
+        },
+      })),
       asOfBlock,
+      payoutsRecorded: rows.some((row) => row.payouts_recorded === 1),
     },
   };
 });

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,4 +91,47 @@ function importRealisticRecords(dataDir: string, records: number): number {
   fs.rmSync(csv);
   if (result.status !== 0) throw new Error(`import:allocations of the realistic list failed (exit ${result.status ?? result.signal})`);
   return wallets;
+}
+
+/** Payouts per batch transaction, as a transfer tool sends them. */
+const payoutsPerTransaction = 200;
+
+/**
+ * `count` payouts recorded on the list in `dataDir`, as after a distribution under way: the list's
+ * (wallet, category) pairs in the order the list holds them, every other pair paid, in batch
+ * transactions of 200; of the transactions, eight in ten confirmed (final), one in the mempool, one not
+ * yet seen by any explorer. Written straight into the tables: `npm run bench:payouts` measures the import.
+ */
+export function loadBenchPayouts(dataDir: string, count: number, tipHeight: number): void {
+  if (count <= 0) return;
+  const database = new SQLite(sqliteFile({ dataDir }));
+  const pairs = database
+    .prepare<[number], { wallet_address: string; category: string }>(
+      `select wallet_address, category from allocation_records group by wallet_address, category order by min(rowid) limit ?`,
+    )
+    .all(count * 2)
+    .filter((_pair, index) => index % 2 === 0);
+  if (pairs.length < count) throw new Error(`the list holds ${pairs.length * 2} pairs for ${count} payouts paid every other pair`);
+  const now = Date.now();
+  const insertTransaction = database.prepare(
+    'insert into payout_transactions (txid, state, block_height, first_seen_at, checked_at, final, created_at) values (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const insertPayout = database.prepare(
+    'insert into payouts (wallet_address, category, txid, vout, output_state, source, imported_at) values (?, ?, ?, ?, ?, ?, ?)',
+  );
+  database.transaction(() => {
+    for (let first = 0; first < count; first += payoutsPerTransaction) {
+      const batch = first / payoutsPerTransaction;
+      const txid = createHash('sha256').update(`bench payout ${batch}`).digest('hex');
+      const kind = batch % 10;
+      if (kind < 8) insertTransaction.run(txid, 'confirmed', tipHeight - 10 - (batch % 50), now, now, 1, now);
+      else if (kind === 8) insertTransaction.run(txid, 'unconfirmed', null, now, now, 0, now);
+      else insertTransaction.run(txid, 'unchecked', null, null, null, 0, now);
+      pairs.slice(first, first + payoutsPerTransaction).forEach((pair, vout) => {
+        insertPayout.run(pair.wallet_address, pair.category, txid, vout, kind < 9 ? 'paid' : null, benchSource, now);
+      });
+    }
+  })();
+  database.pragma('wal_checkpoint(TRUNCATE)');
+  database.close();
 }

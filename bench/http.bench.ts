@@ -18,6 +18,7 @@
  *   npm run bench -- [--data realistic|friendly] [--records 1000000] [--seconds 10] [--rounds 3]
  *                    [--only lookup,proof,stats,open-lookup,open-proof] [--soak [--soak-minutes 5]]
  *                    [--open-seconds 60] [--open-warm-up 10] [--open-rounds 3]
+ *                    [--payouts 100000]  (a distribution under way: payouts recorded on every other pair of the list)
  *                    [--cpu-prof DIR]   (writes a V8 CPU profile of the product server)
  *                    [--same-headers]   (the baseline also sends the product's headers: the same bytes on the wire)
  *   npm run bench -- --spike [...]     (2,000 connections on the lookup, shedding on and off: bench/spike.bench.ts)
@@ -41,7 +42,7 @@ import { buildClient, clientBuildIsStale } from '../scripts/client-build.js';
 import { freePort } from '../scripts/free-port.js';
 import { buildServer, serverBuildIsStale, serverBundle, serverNodeFlags } from '../scripts/server-build.js';
 import { assertSameAnswers, captureAnswers, topHoldersPath } from './baseline-answers.js';
-import { benchAsOfBlock, type DataShape, dataShapes, loadBenchData } from './bench-data.js';
+import { benchAsOfBlock, type DataShape, dataShapes, loadBenchData, loadBenchPayouts } from './bench-data.js';
 import { compare, measure, type LoadResult } from './load.js';
 import { lookupPath, lookupRequest, openLoopLookup } from './lookup-request.js';
 import { printOpenLoopLegs, runOpenLoopLegs } from './open-loop-leg.js';
@@ -68,6 +69,8 @@ const { values: args } = parseArgs({
     // The baseline also sends the product's response headers (security headers, cache-control).
     'same-headers': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    // Payouts recorded on the list (a distribution under way): the lookup joins each category's.
+    payouts: { type: 'string', default: '0' },
     'open-seconds': { type: 'string', default: '60' },
     'open-warm-up': { type: 'string', default: '10' },
     'open-rounds': { type: 'string', default: '3' },
@@ -152,10 +155,17 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-bench-'));
 const started = performance.now();
 console.log(`loading ${records.toLocaleString('en-US')} allocation records (${shape} data) into ${dataDir}…`);
 const { wallets } = await loadBenchData(dataDir, records, shape);
+// The block explorer's tip height, which the product follows and counts payouts' confirmations from.
+const benchTipHeight = benchAsOfBlock + 123;
+const payouts = Number(args.payouts);
+if (payouts > 0) {
+  console.log(`recording ${payouts.toLocaleString('en-US')} payouts on the list…`);
+  loadBenchPayouts(dataDir, payouts, benchTipHeight);
+}
 console.log(`loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
 // The block explorer the product asks for the tip height; its answer is then cached by the product.
-const explorer = http.createServer((_request, response) => response.end(String(benchAsOfBlock + 123)));
+const explorer = http.createServer((_request, response) => response.end(String(benchTipHeight)));
 await new Promise<void>((resolve) => explorer.listen(0, '127.0.0.1', resolve));
 const explorerPort = (explorer.address() as { port: number }).port;
 
@@ -174,6 +184,8 @@ const product = startNode([...cpuProf, ...serverNodeFlags, serverBundle], {
     PUBLIC_URL: productUrl,
     CLIENT_DIR: clientDir,
     BLOCK_HEIGHT_URLS: `http://127.0.0.1:${explorerPort}/`,
+    // The payout check asks this explorer too, and reads no transaction from it: nothing leaves the machine.
+    EXPLORER_API_URLS: `http://127.0.0.1:${explorerPort}/esplora`,
     NODE_ENV: 'production',
     // Production runs with metrics and the per-visitor lookup limit on, so the answers measured pay for
     // both. The bench is one client: its limit is the largest the setting takes, which no run reaches.
@@ -202,7 +214,7 @@ try {
   const bare = startNode([...serverNodeFlags, bareBundle], {
     core: serverCore,
     logFile: path.join(dataDir, 'bare.log'),
-    env: { ...process.env, PORT: String(barePort), BENCH_SQLITE_FILE: path.join(dataDir, 'app.sqlite'), BENCH_FIXED_FILE: fixedFile,
+    env: { ...process.env, PORT: String(barePort), BENCH_SQLITE_FILE: path.join(dataDir, 'app.sqlite'), BENCH_FIXED_FILE: fixedFile, BENCH_TIP_HEIGHT: String(benchTipHeight),
       BENCH_QUERY_HEADERS_FILE: queryHeadersFile,
       BENCH_SAME_HEADERS: args['same-headers'] ? '1' : '0',
     },
