@@ -29,8 +29,13 @@ export function routeKeySpace(route: RouteInfo | undefined): string {
   // Routes of one group (`config.rateLimit.groupId`) share one budget per visitor.
   const limit = route?.config?.rateLimit;
   const group = typeof limit === 'object' && limit !== null ? limit.groupId : undefined;
-  if (typeof group === 'string') return `group ${group} `;
+  if (typeof group === 'string') return groupKeySpace(group);
   return route?.url ? `${String(route.method)} ${String(route.url)} ` : '';
+}
+
+/** The key space of the budget `group`, which every route naming it shares. */
+export function groupKeySpace(group: string): string {
+  return `group ${group} `;
 }
 
 interface RouteInfo {

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.js';
 import { type RequestCheck, routeChecks } from '../../platform/http/request-checks.js';
 import { databaseRateLimitStore } from './database-rate-limit-store.js';
 import { memoryRateLimitStore } from './memory-rate-limit-store.js';
-import { routeKeySpace, type Spent } from './rate-limit-counts.js';
+import { groupKeySpace, routeKeySpace, type Spent } from './rate-limit-counts.js';
 import { waitText } from './wait-text.js';
 
 const hitsSlot = Symbol('rate-limit hits');
@@ -82,8 +82,8 @@ export default fp(
 
     const limitChecks = new WeakSet<RequestCheck>();
     const requestLimit = (name: string, { max, timeWindow }: { max: number; timeWindow: number }): RequestLimit => {
-      // Routes of one budget share one key space, as routes of one `groupId` do (rate-limit-counts.ts).
-      const space = `group ${name} `;
+      // Routes of one budget share one key space, as routes of one `groupId` do.
+      const space = groupKeySpace(name);
       const keyOf = (request: FastifyRequest) => `${space}${clientKey(request.ip)}`;
       // The headers and the answer of @fastify/rate-limit's own route hook.
       const verdict = (request: FastifyRequest, reply: FastifyReply, key: string, { current, ttl }: Spent) => {
