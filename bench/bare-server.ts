@@ -9,7 +9,8 @@
 import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
-import { fromMicro, mulDivRound } from '@shared/token-amount';
+import { fromMicro } from '@shared/token-amount';
+import { payoutAnswer, topHolderAnswer } from './bare-answers.js';
 
 export interface FixedAnswer {
   path: string;
@@ -92,13 +93,7 @@ app.post<{ Body: { walletAddress: string } }>('/api/allocation/lookup', (request
       categories: rows.map((row) => ({
         category: row.category,
         tokens: fromMicro(row.micro),
-        payout: {
-          state: row.payout_state,
-          txid: row.payout_txid,
-          blockHeight: row.payout_block,
-          confirmations: row.payout_block === null ? null : Math.max(1, tipHeight - row.payout_block + 1),
-          checkedAt: row.payout_checked_at === null ? null : new Date(row.payout_checked_at).toISOString(),
-        },
+        payout: payoutAnswer(row, tipHeight),
       })),
       asOfBlock,
       payoutsRecorded: rows.some((row) => row.payouts_recorded === 1),
@@ -113,16 +108,7 @@ app.get<{ Querystring: { limit?: string; offset?: string } }>('/api/tokens/alloc
     totalAllocations: number;
   };
   return {
-    allocations: rows.map((row) => ({
-      id: row.id,
-      walletAddress: row.wallet_address,
-      finalPoints: row.final_points,
-      allocatedTokens: fromMicro(row.allocated_micro),
-      allocationRatio:
-        row.final_points === 0
-          ? 0
-          : Number(mulDivRound(BigInt(row.allocated_micro), 1000n, BigInt(row.final_points) * 1_000_000n)) / 1000,
-    })),
+    allocations: rows.map(topHolderAnswer),
     total: stats.totalAllocations,
   };
 });

@@ -22,6 +22,20 @@
  *                    [--cpu-prof DIR]   (writes a V8 CPU profile of the product server)
  *                    [--same-headers]   (the baseline also sends the product's headers: the same bytes on the wire)
  *   npm run bench -- --spike [...]     (2,000 connections on the lookup, shedding on and off: bench/spike.bench.ts)
+ *   npm run bench -- --database postgres [--records N] [--seconds …] [--rounds …] [--open-…] [--keep]
+ *                    [--only lookup,lookup-many,proof,top-holders,lookup-limited,open-lookup,open-proof]
+ *
+ * `--database postgres` (bench/postgres.bench.ts) runs on PostgreSQL: DATABASE_URL, or a throwaway
+ * cluster started by scripts/with-postgres.sh, in a fresh schema dropped at the end. The realistic list
+ * goes in through `import:allocations` (its time is printed) with one points row per wallet. Each of
+ * the lookup, the lookup of 20 wallets, a proof and a page of top holders is compared with a bare
+ * Fastify route running the product's statements through pg, a Pool of the product's size, on the same
+ * database (bench/bare-postgres-server.ts; the answers are checked equal first). The product runs with
+ * the lookup limit off; a second one, with TRUST_PROXY and the default LOOKUP_RATE_LIMIT, takes each
+ * lookup from another X-Forwarded-For, so the limit's write per request is measured. Then the open-loop
+ * legs: lookups at half the bare route's rate, proofs at 500 a second. CPU per answer is reported for
+ * the app, PostgreSQL (its cluster's processes, from /proc) and the load generator apart. Goals: lookup
+ * ≥ 0.6× the bare route, limit on ≥ 0.5×, open-loop p99 ≤ 25 ms, server RSS ≤ 200 MB.
  *
  * The load generator is this process: `npm run bench` gives it 64 MB semi-spaces, as with its default
  * 16 MB it collected garbage for 5–6 ms every few dozen ms and a full collection every half second,
@@ -37,11 +51,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type autocannon from 'autocannon';
-import { build } from 'esbuild';
-import { buildClient, clientBuildIsStale } from '../scripts/client-build.js';
 import { freePort } from '../scripts/free-port.js';
-import { buildServer, serverBuildIsStale, serverBundle, serverNodeFlags } from '../scripts/server-build.js';
+import { serverBundle, serverNodeFlags } from '../scripts/server-build.js';
 import { assertSameAnswers, captureAnswers, topHoldersPath } from './baseline-answers.js';
+import { buildBenchServers } from './bench-builds.js';
 import { benchAsOfBlock, type DataShape, dataShapes, loadBenchData, loadBenchPayouts } from './bench-data.js';
 import { compare, measure, type LoadResult } from './load.js';
 import { lookupPath, lookupRequest, openLoopLookup } from './lookup-request.js';
@@ -49,10 +62,13 @@ import { printOpenLoopLegs, runOpenLoopLegs } from './open-loop-leg.js';
 import { canPin, pinThisProcess, sampleRss, startNode, stop, waitForHttp } from './processes.js';
 import { openLoopProof, printProofLeg, type ProofLegResult, runProofLeg } from './proof-leg.js';
 import { notAnswered, printSoak, printTable, printVerdict, type Row } from './report.js';
+import { runPostgresBench } from './postgres.bench.js';
 import { runSpike } from './spike.bench.js';
 
 // `--spike`: the launch spike, a bench of its own (bench/spike.bench.ts).
 if (process.argv.includes('--spike')) process.exit(await runSpike(process.argv.slice(2)));
+// `--database postgres`: the same comparison on PostgreSQL, a bench of its own (bench/postgres.bench.ts).
+if (process.argv[process.argv.indexOf('--database') + 1] === 'postgres') process.exit(await runPostgresBench(process.argv.slice(2)));
 
 const { values: args } = parseArgs({
   options: {
@@ -74,9 +90,11 @@ const { values: args } = parseArgs({
     'open-seconds': { type: 'string', default: '60' },
     'open-warm-up': { type: 'string', default: '10' },
     'open-rounds': { type: 'string', default: '3' },
+    database: { type: 'string', default: 'sqlite' },
   },
 });
 
+if (args.database !== 'sqlite') throw new Error('--database: sqlite (the default) or postgres');
 if (!dataShapes.includes(args.data as DataShape)) throw new Error(`--data: one of ${dataShapes.join(', ')}`);
 const shape = args.data as DataShape;
 
@@ -128,27 +146,10 @@ const openLegs = { lookup: !only || only.includes('open-lookup'), proof: !only |
 pinThisProcess(loadCore);
 if (!canPin) console.log('note: fewer than 2 cores or no taskset; server and load generator share the CPU');
 
-if (serverBuildIsStale()) {
-  console.log('building the server…');
-  await buildServer();
-}
-const bareBundle = path.resolve('dist/bench/bare-server.js');
-await build({
-  entryPoints: ['bench/bare-server.ts'],
-  outfile: bareBundle,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  logLevel: 'warning',
-});
-
-const clientDir = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');
-if (!process.env.CLIENT_DIR && clientBuildIsStale(clientDir)) {
-  console.log('building the client…');
-  buildClient(clientDir);
-}
+const {
+  bundles: [bareBundle],
+  clientDir,
+} = await buildBenchServers(['bench/bare-server.ts']);
 
 const records = Number(args.records);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-bench-'));
@@ -211,7 +212,7 @@ try {
 
   const barePort = await freePort();
   const bareUrl = `http://127.0.0.1:${barePort}`;
-  const bare = startNode([...serverNodeFlags, bareBundle], {
+  const bare = startNode([...serverNodeFlags, bareBundle!], {
     core: serverCore,
     logFile: path.join(dataDir, 'bare.log'),
     env: { ...process.env, PORT: String(barePort), BENCH_SQLITE_FILE: path.join(dataDir, 'app.sqlite'), BENCH_FIXED_FILE: fixedFile, BENCH_TIP_HEIGHT: String(benchTipHeight),

@@ -14,7 +14,12 @@ export interface LoadResult {
    * taking turns on the server's core (null when the server's pid is not known).
    */
   cpuMicrosPerRequest: number | null;
+  /** The same per answer for each other process (or group of them) metered during the run, by name. */
+  otherCpuMicrosPerRequest: Record<string, number | null>;
 }
+
+/** CPU time used so far by something other than the server measured (its database, the load generator), in ms. */
+export type CpuMeters = Record<string, () => number | null>;
 
 export interface LoadOptions {
   connections: number;
@@ -29,7 +34,7 @@ export function median(values: number[]): number {
   return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 }
 
-async function run(url: string, requests: autocannon.Request[], connections: number, seconds: number, pid?: number) {
+async function run(url: string, requests: autocannon.Request[], connections: number, seconds: number, pid?: number, meters: CpuMeters = {}) {
   let shed = 0;
   // The body's start, not its parse nor an `onResponse` hook (for which autocannon builds an object of
   // the headers per answer): the load core's cost per answer caps what the bare routes can show.
@@ -38,7 +43,9 @@ async function run(url: string, requests: autocannon.Request[], connections: num
     return true;
   };
   const cpuBefore = pid === undefined ? null : cpuMsOf(pid);
+  const othersBefore = readMeters(meters);
   const result = await autocannon({ url, requests, connections, duration: seconds, verifyBody });
+  const othersAfter = readMeters(meters);
   const cpuAfter = pid === undefined ? null : cpuMsOf(pid);
   return {
     requests: result.requests.total,
@@ -47,7 +54,22 @@ async function run(url: string, requests: autocannon.Request[], connections: num
     shed,
     failures: result.non2xx - shed + result.errors + result.timeouts,
     cpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+    otherCpuMs: Object.fromEntries(
+      Object.keys(meters).map((name) => {
+        const [before, after] = [othersBefore[name], othersAfter[name]];
+        return [name, before === null || after === null || before === undefined || after === undefined ? null : after - before];
+      }),
+    ),
   };
+}
+
+function readMeters(meters: CpuMeters): Record<string, number | null> {
+  return Object.fromEntries(Object.entries(meters).map(([name, read]) => [name, read()]));
+}
+
+function perRequest(runs: { requests: number }[], cpuMs: (number | null)[]): number | null {
+  if (cpuMs.some((ms) => ms === null)) return null;
+  return (cpuMs.reduce<number>((sum, ms) => sum + ms!, 0) * 1000) / runs.reduce((sum, one) => sum + one.requests, 0);
 }
 
 function combine(runs: Awaited<ReturnType<typeof run>>[]): LoadResult {
@@ -56,9 +78,10 @@ function combine(runs: Awaited<ReturnType<typeof run>>[]): LoadResult {
     p99Ms: median(runs.map((one) => one.p99Ms)),
     shed: runs.reduce((sum, one) => sum + one.shed, 0),
     failures: runs.reduce((sum, one) => sum + one.failures, 0),
-    cpuMicrosPerRequest: runs.some((one) => one.cpuMs === null)
-      ? null
-      : (runs.reduce((sum, one) => sum + one.cpuMs!, 0) * 1000) / runs.reduce((sum, one) => sum + one.requests, 0),
+    cpuMicrosPerRequest: perRequest(runs, runs.map((one) => one.cpuMs)),
+    otherCpuMicrosPerRequest: Object.fromEntries(
+      Object.keys(runs[0]?.otherCpuMs ?? {}).map((name) => [name, perRequest(runs, runs.map((one) => one.otherCpuMs[name] ?? null))]),
+    ),
   };
 }
 
@@ -83,6 +106,7 @@ export async function compare(
   requests: autocannon.Request[],
   options: LoadOptions,
   duringProduct: { start(): void; stop(): void } = { start() {}, stop() {} },
+  meters: CpuMeters = {},
 ): Promise<{ product: LoadResult; bare: LoadResult }> {
   const roundSeconds = Math.max(1, Math.round(options.seconds / options.rounds));
   const product = [];
@@ -93,9 +117,9 @@ export async function compare(
   if (options.warmUpSeconds > 0) await run(urls.bare, requests, options.connections, options.warmUpSeconds);
   for (let round = 0; round < options.rounds; round++) {
     duringProduct.start();
-    product.push(await run(urls.product, requests, options.connections, roundSeconds, pids.product));
+    product.push(await run(urls.product, requests, options.connections, roundSeconds, pids.product, meters));
     duringProduct.stop();
-    bare.push(await run(urls.bare, requests, options.connections, roundSeconds, pids.bare));
+    bare.push(await run(urls.bare, requests, options.connections, roundSeconds, pids.bare, meters));
   }
   return { product: combine(product), bare: combine(bare) };
 }

@@ -25,7 +25,8 @@ const proofOf = (wallet: string) => `${proofPath}?wallet=${encodeURIComponent(wa
 /** A proof of a wallet drawn at random from the data set's `wallets`: every request another wallet that exists. */
 const randomProof = (wallets: number, shape: DataShape) => proofOf(benchWallet(Math.floor(Math.random() * wallets), shape));
 
-function proofRequest(wallets: number, shape: DataShape): autocannon.Request {
+/** A random wallet's proof, as autocannon's request. */
+export function proofRequest(wallets: number, shape: DataShape): autocannon.Request {
   return { method: 'GET', path: proofPath, setupRequest: (request) => ({ ...request, path: randomProof(wallets, shape) }) };
 }
 

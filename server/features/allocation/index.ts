@@ -1,5 +1,7 @@
 export { computeAllocationRoot, type ImportedTree, liveTableRoot } from './allocation-snapshot.service.js';
 export { listAllocationSnapshots } from './allocation-snapshots.repository.js';
+export { type LeafToProve, proveLeaves, type ReadBuckets } from './allocation-tree-proof.js';
+export type { HeldTree } from './allocation-tree-store.js';
 export { listedCategoriesOf, lookupAllocations, walletCategoryNames } from './allocation.service.js';
 export { readOwedPairs, readPayoutProgress } from './allocation-payouts.repository.js';
 export { commitListChange } from './list-change.service.js';

@@ -52,6 +52,9 @@ const openLockWaitMs = 120_000;
 /** How long a PostgreSQL call waits for a connection (a new one, or a free one of the pool) before it fails. */
 export const postgresConnectTimeoutMs = 5000;
 
+/** Connections per process (the bench's bare PostgreSQL route opens as many). */
+export const postgresPoolSize = 10;
+
 /**
  * A pool that survives the server going away: every broken connection is reported to `health`
  * instead of ending the process, and replaced on the next checkout (pg drops a broken client).
@@ -60,7 +63,7 @@ function connectPostgres(url: string, queryTimeoutMs: number | undefined): Datab
   const health = new DatabaseHealth();
   const pool = new (postgresDriver().Pool)({
     connectionString: url,
-    max: 10,
+    max: postgresPoolSize,
     connectionTimeoutMillis: postgresConnectTimeoutMs,
     ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs } : {}),
   });
