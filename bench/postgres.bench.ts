@@ -46,6 +46,7 @@ export async function runPostgresBench(argv: string[]): Promise<number> {
       rounds: { type: 'string', default: '3' },
       only: { type: 'string' },
       keep: { type: 'boolean', default: false },
+      'cpu-prof': { type: 'string' },
       'open-seconds': { type: 'string', default: '60' },
       'open-warm-up': { type: 'string', default: '10' },
       'open-rounds': { type: 'string', default: '3' },
@@ -89,10 +90,11 @@ export async function runPostgresBench(argv: string[]): Promise<number> {
 
     await new Promise<void>((resolve) => explorer.listen(0, '127.0.0.1', resolve));
     const explorerPort = (explorer.address() as { port: number }).port;
+    const cpuProf = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : [];
     const startProduct = async (name: string, extraEnv: Record<string, string>) => {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
-      const child = startNode([...serverNodeFlags, serverBundle], {
+      const child = startNode([...cpuProf, ...serverNodeFlags, serverBundle], {
         core: serverCore,
         logFile: path.join(workDir, `${name}.log`),
         env: {
