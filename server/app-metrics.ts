@@ -11,6 +11,8 @@ const recordedPayoutStates = payoutStates.filter((state) => state !== 'not_sent'
 /** What is read at scrape time, not counted per request. */
 export interface MetricsSources {
   databaseReachable: () => boolean;
+  /** Calls waiting for a database connection now (always 0 on SQLite, which has no pool). */
+  databasePoolWaiting: () => number;
   sheddingActive: () => boolean;
   launchState: () => Promise<{ revealed: boolean; paused: boolean }>;
   /** When the newest complete backup was taken; null when there is none. */
@@ -80,6 +82,14 @@ export function createAppMetrics(sources: MetricsSources) {
     registers: [registry],
     collect() {
       this.set(sources.databaseReachable() ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'database_pool_waiting',
+    help: 'Calls waiting for a database connection, every connection of the pool in use (always 0 on SQLite)',
+    registers: [registry],
+    collect() {
+      this.set(sources.databasePoolWaiting());
     },
   });
   new Gauge({

@@ -112,11 +112,12 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}) 
   await app.register(security, { config });
   // Before every route: while shutting down, each answer closes its connection.
   await app.register(draining);
+  // Before load shedding, which watches the calls waiting for a database connection.
+  await app.register(database, { config, ...(overrides.database ? { handle: overrides.database } : {}) });
   await app.register(loadShedding, { config });
   // Before the routes: the OpenAPI document collects them as they are added.
   await app.register(openapi);
 
-  await app.register(database, { config, ...(overrides.database ? { handle: overrides.database } : {}) });
   await app.register(dataDirLock, { config });
   // After the database: on PostgreSQL the counts live there.
   await app.register(rateLimits);

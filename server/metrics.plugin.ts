@@ -59,6 +59,7 @@ export default fp<{ config: AppConfig }>(
     const expected = digest(config.metricsToken);
     const metrics = createAppMetrics({
       databaseReachable: () => app.databaseHealth.reachable,
+      databasePoolWaiting: () => app.databasePool.waiting,
       sheddingActive: () => app.shedding.active(),
       launchState: async () => {
         const state = await app.launch.publicState();

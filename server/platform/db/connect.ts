@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import type PG from 'pg';
 import type { AppConfig } from '../config.js';
+import { type ConnectionPool, connectionPoolOf, noPool, postgresPoolSize } from './connection-pool.js';
 import { DatabaseHealth } from './database-health.js';
 import { enableReadNow } from './read-now.js';
 import type { Database } from './schema.js';
@@ -18,6 +19,8 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** Whether the database answers (PostgreSQL can go away while the app runs; /readyz reports it). */
   health: DatabaseHealth;
+  /** What the connection pool knows (load shedding watches the calls waiting for a connection). */
+  pool: ConnectionPool;
 }
 
 const require = createRequire(import.meta.url);
@@ -100,7 +103,7 @@ function connectPostgres(url: string, queryTimeoutMs: number | undefined): Datab
       else health.failed(event.error);
     },
   });
-  return { db, dialect: 'postgres', health };
+  return { db, dialect: 'postgres', health, pool: connectionPoolOf(pool, postgresPoolSize) };
 }
 
 export function connectDatabase(
@@ -124,5 +127,5 @@ export function connectDatabase(
   const db = new Kysely<Database>({ dialect });
   sqliteHandles.set(db, database);
   enableReadNow(db, dialect);
-  return { db, dialect: 'sqlite', health: new DatabaseHealth() };
+  return { db, dialect: 'sqlite', health: new DatabaseHealth(), pool: noPool };
 }

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.js';
 import { connectDatabase, type DatabaseHandle, type DialectName } from '../db/connect.js';
+import type { ConnectionPool } from '../db/connection-pool.js';
 import type { DatabaseHealth } from '../db/database-health.js';
 import { databaseRetryAfterSeconds } from '../db/database-unavailable.js';
 import { prepareSchema } from '../db/migrate.js';
@@ -13,6 +14,8 @@ declare module 'fastify' {
     dbDialect: DialectName;
     /** Whether the database answers right now (/readyz). */
     databaseHealth: DatabaseHealth;
+    /** The connection pool's state now (load shedding, metrics). */
+    databasePool: ConnectionPool;
   }
 }
 
@@ -24,10 +27,11 @@ export interface DatabasePluginOptions {
 
 export default fp<DatabasePluginOptions>(
   async (app, { config, handle }) => {
-    const { db, dialect, health } = handle ?? connectDatabase(config, { queryTimeoutMs: config.databaseQueryTimeoutMs });
+    const { db, dialect, health, pool } = handle ?? connectDatabase(config, { queryTimeoutMs: config.databaseQueryTimeoutMs });
     app.decorate('db', db);
     app.decorate('dbDialect', dialect);
     app.decorate('databaseHealth', health);
+    app.decorate('databasePool', pool);
     // One line when the database goes away and one when it is back, however many requests fail in between.
     const stopTelling = health.onChange((change) => {
       if (change.reachable) app.log.info({ downForMs: change.downForMs }, 'database reachable again');

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.js';
+import { tooManyWaiting } from '../db/connection-pool.js';
 import { uploadsPrefix } from '../public-paths.js';
 import { loopTurnBudget } from '../lib/loop-turn-budget.js';
 import { oneHook, type RequestCheck, routeChecks } from './request-checks.js';
@@ -86,22 +87,25 @@ function shedBeforeRouting(
 }
 
 /**
- * Load shedding, two ways, each answering shed requests 503 SERVER_BUSY with Retry-After at once
+ * Load shedding, three ways, each answering shed requests 503 SERVER_BUSY with Retry-After at once
  * instead of letting them wait their turn behind the backlog:
  * - @fastify/under-pressure: while the event loop's mean delay over a sample is past
  *   SHED_EVENT_LOOP_DELAY_MS (sustained overload, whatever its cause);
  * - a budget per turn of the event loop (server/platform/lib/loop-turn-budget.ts): once a turn has spent
  *   SHED_TURN_BUDGET_MS on requests, the rest of that turn's requests are shed. A spike of thousands of
  *   connections puts them all in each turn, so without it every admitted request waits the whole turn
- *   (docs/performance.md, "Launch spike").
- * Both are one check (`app.shedding.check`), first in the onRequest hooks of every shed route: a hook of
+ *   (docs/performance.md, "Launch spike");
+ * - the database's connection pool: while SHED_POOL_WAITING calls wait for a connection. On PostgreSQL a
+ *   backlog waits there, where the event loop, idle meanwhile, cannot see it (docs/decisions.md).
+ * All are one check (`app.shedding.check`), first in the onRequest hooks of every shed route: a hook of
  * its own, or the first check of a route's one hook (platform/http/request-checks.ts).
- * SHED_EVENT_LOOP_DELAY_MS=0 registers neither: no sampling and no per-request check.
+ * Only new requests are shed: one already admitted keeps its place in the pool's queue.
+ * SHED_EVENT_LOOP_DELAY_MS=0 registers none of them: no sampling and no per-request check.
  * Registered before the routes, so that its onRoute hook sees each of them.
  */
 export default fp<{ config: AppConfig }>(
   async (app, { config }) => {
-    const { eventLoopDelayMs, sampleIntervalMs, turnBudgetMs } = config.shedding;
+    const { eventLoopDelayMs, sampleIntervalMs, turnBudgetMs, poolWaiting } = config.shedding;
     if (eventLoopDelayMs === 0) {
       app.decorate('shedding', { active: () => false, onShedBeforeRouting: () => {}, check: passes });
       return;
@@ -119,9 +123,11 @@ export default fp<{ config: AppConfig }>(
     // Building the app blocks the loop for a while after the sampling starts; that is not load. Two
     // samples after the app is ready, the state reflects the traffic only.
     let settled = false;
-    // A turn that sheds says "busy" on /readyz until a sample interval has passed without one.
-    let turnShedAt = Number.NEGATIVE_INFINITY;
-    const active = () => (settled && sampled.isUnderPressure()) || performance.now() - turnShedAt < sampleIntervalMs;
+    const pool = app.databasePool;
+    const poolBacklogged = () => tooManyWaiting(pool, poolWaiting);
+    // A turn or a pool backlog that sheds says "busy" on /readyz until a sample interval has passed without one.
+    let shedAt = Number.NEGATIVE_INFINITY;
+    const active = () => (settled && sampled.isUnderPressure()) || poolBacklogged() || performance.now() - shedAt < sampleIntervalMs;
     const shedBeforeRoutingListeners: (() => void)[] = [];
     app.addHook('onReady', async () => {
       setTimeout(() => {
@@ -133,19 +139,25 @@ export default fp<{ config: AppConfig }>(
     if (budget) {
       shedBeforeRouting(app, budget, () => {
         shed++;
-        turnShedAt = performance.now();
+        shedAt = performance.now();
         for (const listener of shedBeforeRoutingListeners) listener();
       });
     }
-    // The turn budget first (a request it admitted before routing is not judged again), then the loop's delay.
+    // The turn budget first (a request it admitted before routing is not judged again), then the loop's
+    // delay, then the pool.
     const check: RequestCheck = (request, reply) => {
       if (budget && !(request.raw as JudgedRequest)[admittedBeforeRouting] && budget.exhausted()) {
         shed++;
-        turnShedAt = performance.now();
+        shedAt = performance.now();
         return serverBusy(reply);
       }
       if (settled && sampled.isUnderPressure()) {
         shed++;
+        return serverBusy(reply);
+      }
+      if (poolBacklogged()) {
+        shed++;
+        shedAt = performance.now();
         return serverBusy(reply);
       }
       return undefined;
@@ -168,7 +180,8 @@ export default fp<{ config: AppConfig }>(
         since = performance.now();
         const { eventLoopDelay } = sampled.memoryUsage();
         app.log.warn(
-          `server saturated (mean event loop delay ${Math.round(eventLoopDelay)} ms, limit ${eventLoopDelayMs} ms; turn budget ${turnBudgetMs} ms): API calls answer 503 SERVER_BUSY until it recovers`,
+          `server saturated (mean event loop delay ${Math.round(eventLoopDelay)} ms, limit ${eventLoopDelayMs} ms; turn budget ${turnBudgetMs} ms; ` +
+            `${pool.waiting} calls waiting for a database connection, limit ${poolWaiting}): API calls answer 503 SERVER_BUSY until it recovers`,
         );
       } else if (!pressed && since !== null) {
         app.log.warn(`server recovered after ${Math.round(performance.now() - since)} ms; ${shed} requests were shed`);
@@ -179,5 +192,5 @@ export default fp<{ config: AppConfig }>(
     watch.unref();
     app.addHook('onClose', async () => clearInterval(watch));
   },
-  { name: 'load-shedding', dependencies: ['security', 'draining'] },
+  { name: 'load-shedding', dependencies: ['security', 'draining', 'database'] },
 );
