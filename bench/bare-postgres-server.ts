@@ -10,7 +10,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { fromMicro, toMicro } from '@shared/token-amount';
 import { payoutAnswer, topHolderAnswer } from './bare-answers.js';
-import { postgresPoolSize } from '../server/platform/db/connect.js';
+import { postgresPoolSize } from '../server/platform/db/connection-pool.js';
 import { answerProof, loadHeldTree } from './bare-postgres-proof.js';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));

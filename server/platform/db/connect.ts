@@ -55,9 +55,6 @@ const openLockWaitMs = 120_000;
 /** How long a PostgreSQL call waits for a connection (a new one, or a free one of the pool) before it fails. */
 export const postgresConnectTimeoutMs = 5000;
 
-/** Connections per process (the bench's bare PostgreSQL route opens as many). */
-export const postgresPoolSize = 10;
-
 /**
  * A pool that survives the server going away: every broken connection is reported to `health`
  * instead of ending the process, and replaced on the next checkout (pg drops a broken client).
