@@ -8,6 +8,7 @@ import type PG from 'pg';
 import type { AppConfig } from '../config.js';
 import { type ConnectionPool, connectionPoolOf, noPool, postgresPoolSize } from './connection-pool.js';
 import { DatabaseHealth } from './database-health.js';
+import { NamedStatements, namingClient, runsNamedStatements } from './named-statements.js';
 import { enableReadNow } from './read-now.js';
 import type { Database } from './schema.js';
 import { WaitingSqliteDialect } from './waiting-sqlite-driver.js';
@@ -71,6 +72,7 @@ function connectPostgres(url: string, queryTimeoutMs: number | undefined): Datab
   // on the pool; with no listener, Node would end the process for it.
   pool.on('error', (error) => health.unreachable(error));
   const heard = new WeakSet<PG.PoolClient>();
+  const statements = new NamedStatements();
   const observed: PostgresPool = {
     connect: async () => {
       try {
@@ -81,7 +83,7 @@ function connectPostgres(url: string, queryTimeoutMs: number | undefined): Datab
           // out between two queries (an 'error' with no listener would end the process too).
           client.on('error', (error) => health.unreachable(error));
         }
-        return client;
+        return namingClient(client, statements);
       } catch (error) {
         health.failed(error);
         throw error;
@@ -100,6 +102,7 @@ function connectPostgres(url: string, queryTimeoutMs: number | undefined): Datab
       else health.failed(event.error);
     },
   });
+  runsNamedStatements(db, statements);
   return { db, dialect: 'postgres', health, pool: connectionPoolOf(pool, postgresPoolSize) };
 }
 

@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { nameStatement } from './named-statements.js';
 import { readNow } from './read-now.js';
 import type { Database } from './schema.js';
 
@@ -12,7 +13,8 @@ interface Template<Row> {
 
 /**
  * A hot query built and compiled by Kysely once per database, then run with new values: the same SQL
- * text every call (the SQLite driver keeps its prepared statement), no builder or compiler work.
+ * text every call (the SQLite driver keeps its prepared statement; PostgreSQL runs it as a named
+ * statement, platform/db/named-statements.ts), no builder or compiler work.
  *
  * The builder is called once with a placeholder per argument and must pass each argument into the
  * query as a plain value (no arithmetic on it, no branching on it, no lists); a builder that does not
@@ -36,8 +38,12 @@ export function preparedQuery<Args extends unknown[], Row>(build: (db: Kysely<Da
     if (unused.length > 0 || query.parameters.includes(undefined)) {
       throw new Error('preparedQuery: every argument must reach the query as a plain value, and none may have a default');
     }
+    // PostgreSQL runs it as a named statement: a column a later migration adds must not change what a
+    // running process's statement returns ("cached plan must not change result type").
+    if (/\bselect\s+\*|\.\*/i.test(query.sql)) throw new Error('preparedQuery: name the columns it reads, not *');
     found = { query, slots };
     templates.set(db, found);
+    nameStatement(db, query.sql);
     return found;
   }
 
