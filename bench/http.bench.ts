@@ -23,7 +23,7 @@
  *                    [--same-headers]   (the baseline also sends the product's headers: the same bytes on the wire)
  *   npm run bench -- --spike [...]     (2,000 connections on the lookup, shedding on and off: bench/spike.bench.ts)
  *   npm run bench -- --database postgres [--records N] [--seconds …] [--rounds …] [--open-…] [--keep]
- *                    [--only lookup,lookup-many,proof,top-holders,lookup-limited,open-lookup,open-proof]
+ *                    [--only lookup,lookup-many,proof,top-holders,lookup-limited,scale-out,open-lookup,open-proof]
  *
  * `--database postgres` (bench/postgres.bench.ts) runs on PostgreSQL: DATABASE_URL, or a throwaway
  * cluster started by scripts/with-postgres.sh, in a fresh schema dropped at the end. The realistic list
@@ -32,7 +32,15 @@
  * Fastify route running the product's statements through pg, a Pool of the product's size, on the same
  * database (bench/bare-postgres-server.ts; the answers are checked equal first). The product runs with
  * the lookup limit off; a second one, with TRUST_PROXY and the default LOOKUP_RATE_LIMIT, takes each
- * lookup from another X-Forwarded-For, so the limit's write per request is measured. Then the open-loop
+ * lookup from another X-Forwarded-For, so the limit's write per request is measured. The scale-out leg
+ * (bench/scale-out-leg.ts) measures the lookup, limit off, closed loop with the same connections, in
+ * turns on three set-ups of two fresh product processes (TRUST_PROXY=true, not pinned): one process
+ * asked directly, the same process behind Debian's nginx running deploy/nginx/acorn.conf (only its ports,
+ * cache folder and a lookup burst no one address reaches filled in; worker_processes auto) with one
+ * upstream line, and both processes behind it (the shipped upstream). It prints req/s, p99 and CPU per
+ * answer of each app process, nginx (master and workers), PostgreSQL and the load generator, the whole
+ * system's (app + nginx + PostgreSQL) and from that the answers a second a machine of 4, 8 and 16 cores
+ * would carry, an estimate whose assumptions it names. Then the open-loop
  * legs: lookups at half the bare route's rate, proofs at 500 a second. CPU per answer is reported for
  * the app, PostgreSQL (its cluster's processes, from /proc) and the load generator apart. Goals: lookup
  * ≥ 0.6× the bare route, limit on ≥ 0.5×, open-loop p99 ≤ 25 ms, server RSS ≤ 200 MB.

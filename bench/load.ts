@@ -123,3 +123,28 @@ export async function compare(
   }
   return { product: combine(product), bare: combine(bare) };
 }
+
+/** Load that is not measured: the server's JIT and its database connections warmed. */
+export async function warmUp(url: string, requests: autocannon.Request[], options: Omit<LoadOptions, 'seconds' | 'rounds'>): Promise<void> {
+  if (options.warmUpSeconds > 0) await run(url, requests, options.connections, options.warmUpSeconds);
+}
+
+/**
+ * Several set-ups under the same load, each metered by its own `meters`: each warmed up, then measured
+ * in turns for `rounds` rounds, so a change in the machine's other load touches all alike.
+ */
+export async function measureInTurns(
+  targets: { url: string; meters: CpuMeters }[],
+  requests: autocannon.Request[],
+  options: LoadOptions,
+): Promise<LoadResult[]> {
+  const roundSeconds = Math.max(1, Math.round(options.seconds / options.rounds));
+  for (const target of targets) await warmUp(target.url, requests, options);
+  const runs: Awaited<ReturnType<typeof run>>[][] = targets.map(() => []);
+  for (let round = 0; round < options.rounds; round++) {
+    for (const [index, target] of targets.entries()) {
+      runs[index]!.push(await run(target.url, requests, options.connections, roundSeconds, undefined, target.meters));
+    }
+  }
+  return runs.map(combine);
+}

@@ -19,14 +19,16 @@ import { compare, type CpuMeters, measure } from './load.js';
 import { lookupPath, lookupRequest, openLoopLookup } from './lookup-request.js';
 import { printOpenLoopLegs, runOpenLoopLegs } from './open-loop-leg.js';
 import { assertSamePostgresAnswers } from './postgres-answers.js';
-import { clusterCpuMs, findPostmaster } from './postgres-cpu.js';
+import { findPostmaster } from './postgres-cpu.js';
 import { loadPostgresBenchData } from './postgres-data.js';
 import { loadGeneratorMeter, postgresGoals, postgresMeter, type PostgresRow, printLegLine, printPostgresTable } from './postgres-report.js';
 import { lookupManyPath, lookupManyRequest, manyVisitorsLookupRequest } from './postgres-requests.js';
 import { createBenchSchema } from './postgres-schema.js';
-import { canPin, pinThisProcess, sampleRss, startNode, stop, waitForHttp } from './processes.js';
+import { canPin, pinThisProcess, sampleRss, startNode, stop, waitForHttp, withChildrenCpuMs } from './processes.js';
 import { openLoopProof, proofPath, proofRequest } from './proof-leg.js';
 import { printVerdict } from './report.js';
+import { runScaleOutLeg, type ScaleOutRow } from './scale-out-leg.js';
+import { printScaleOutLine, printScaleOutTable } from './scale-out-report.js';
 import { rerunWithThrowawayPostgres } from './throwaway-postgres.js';
 
 const serverCore = 1;
@@ -77,7 +79,7 @@ export async function runPostgresBench(argv: string[]): Promise<number> {
   try {
     const postmaster = await findPostmaster(schema.url);
     const meters: CpuMeters = {
-      [postgresMeter]: () => (postmaster === null ? null : clusterCpuMs(postmaster)),
+      [postgresMeter]: () => (postmaster === null ? null : withChildrenCpuMs(postmaster)),
       [loadGeneratorMeter]: () => {
         const { user, system } = process.cpuUsage();
         return (user + system) / 1000;
@@ -91,11 +93,11 @@ export async function runPostgresBench(argv: string[]): Promise<number> {
     await new Promise<void>((resolve) => explorer.listen(0, '127.0.0.1', resolve));
     const explorerPort = (explorer.address() as { port: number }).port;
     const cpuProf = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : [];
-    const startProduct = async (name: string, extraEnv: Record<string, string>) => {
+    const startProduct = async (name: string, extraEnv: Record<string, string>, core: number | null = serverCore) => {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
       const child = startNode([...cpuProf, ...serverNodeFlags, serverBundle], {
-        core: serverCore,
+        core,
         logFile: path.join(workDir, `${name}.log`),
         env: {
           ...process.env,
@@ -114,7 +116,7 @@ export async function runPostgresBench(argv: string[]): Promise<number> {
       });
       children.push(child);
       await waitForHttp(`${url}/healthz`, child);
-      return { url, pid: child.pid!, child };
+      return { port, url, pid: child.pid!, child, stop: () => stop(child) };
     };
 
     // On PostgreSQL the lookup limit writes a row per request: from this one client every request would
@@ -155,6 +157,13 @@ export async function runPostgresBench(argv: string[]): Promise<number> {
       await runLeg('lookup-limited', limited, lookupPath, manyVisitorsLookupRequest(wallets), postgresGoals.limitedLookupRatio);
       await stop(limited.child);
     }
+    let scaleOut: ScaleOutRow[] = [];
+    if (wanted('scale-out')) {
+      // As docs/deploy.md runs them behind nginx; not pinned, as the processes of one machine share its cores.
+      const startApp = (name: string) => startProduct(name, { TRUST_PROXY: 'true', LOOKUP_RATE_LIMIT: '0' }, null);
+      scaleOut = await runScaleOutLeg({ startApp, workDir, request: lookupRequest(wallets), load, sharedMeters: meters });
+      scaleOut.forEach(printScaleOutLine);
+    }
 
     const open = await runOpenLoopLegs(
       { lookup: wanted('open-lookup'), proof: wanted('open-proof') },
@@ -178,6 +187,7 @@ export async function runPostgresBench(argv: string[]): Promise<number> {
       rows.length === 0
         ? []
         : printPostgresTable(rows, rssSamples.length > 0 ? Math.max(...rssSamples) : null, { ...load, records, pinned: canPin });
+    if (scaleOut.length > 0) missed.push(...printScaleOutTable(scaleOut, { ...load, loadGeneratorPinned: canPin }));
     if (open.length > 0) missed.push(...printOpenLoopLegs(open, postgresGoals.openLoop));
     printVerdict(missed);
     return 0;

@@ -5,7 +5,7 @@ import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../server/platform/db/connect.js';
 import { migrateToLatest } from '../../server/platform/db/migrate.js';
-import { type NginxProcess, startNginx } from '../helpers/nginx-process.js';
+import { type NginxProcess, startNginx } from '../../scripts/nginx-process.js';
 import { runCli } from '../helpers/run-cli.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process.js';
@@ -89,7 +89,7 @@ describe.runIf(postgresUrl)('nginx in front of two app processes on one PostgreS
       SHUTDOWN_GRACE_MS: '4000',
     });
     servers = await Promise.all([startServerProcess(env('a'), 'A'), startServerProcess(env('b'), 'B')]);
-    nginx = await startNginx(path.join(workDir, 'nginx'), [servers[0]!.port, servers[1]!.port]);
+    nginx = await startNginx(path.join(workDir, 'nginx'), { appPorts: [servers[0]!.port, servers[1]!.port] });
   }, 120_000);
 
   afterAll(async () => {
