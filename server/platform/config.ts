@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { defaultExternalLinks, type ExternalLinkName, type ExternalLinks, externalLinkVariables } from '@shared/links';
 import type { WalletProof } from '@shared/schemas/config';
-import { postgresPoolSize } from './db/connection-pool.js';
 import { parseRevealSchedule, type RevealSchedule } from './reveal-schedule.js';
 import { defaultListenSockets, reusePortSupported } from './listen-sockets.js';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
@@ -93,10 +92,10 @@ export interface AppConfig {
   /**
    * Load shedding: past this mean event-loop delay (sampled every `sampleIntervalMs`), and for the rest of
    * a turn of the event loop that has spent `turnBudgetMs` (0: no turn budget), API calls answer 503
-   * SERVER_BUSY at once instead of queueing; so do they while `poolWaiting` calls wait for a database
-   * connection (0: never); `eventLoopDelayMs` 0 turns all shedding off.
+   * SERVER_BUSY at once instead of queueing; so do they while a call has waited `poolWaitMs` for a
+   * database connection (0: never); `eventLoopDelayMs` 0 turns all shedding off.
    */
-  shedding: { eventLoopDelayMs: number; sampleIntervalMs: number; turnBudgetMs: number; poolWaiting: number };
+  shedding: { eventLoopDelayMs: number; sampleIntervalMs: number; turnBudgetMs: number; poolWaitMs: number };
   /** METRICS_TOKEN: `GET /metrics` answers only with `Authorization: Bearer <token>`; null: no /metrics at all. */
   metricsToken: string | null;
   /** Built client (index.html + assets); not served when the folder is absent. */
@@ -387,8 +386,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       eventLoopDelayMs: integer(env, 'SHED_EVENT_LOOP_DELAY_MS', 100, 0, 60_000),
       sampleIntervalMs: integer(env, 'SHED_SAMPLE_INTERVAL_MS', 500, 10, 60_000),
       turnBudgetMs: integer(env, 'SHED_TURN_BUDGET_MS', 50, 0, 60_000),
-      // Twice the pool: each connection has its next call queued with one more behind it (docs/decisions.md).
-      poolWaiting: integer(env, 'SHED_POOL_WAITING', 2 * postgresPoolSize, 0, 100_000),
+      poolWaitMs: integer(env, 'SHED_POOL_WAIT_MS', 100, 0, 60_000),
     },
     metricsToken: metricsToken(env),
     clientDir: path.resolve(read(env, 'CLIENT_DIR') ?? './dist/client'),

@@ -6,8 +6,9 @@ import { seedAllocationRecords } from '../helpers/seed.js';
 import { postgresUrl } from '../helpers/test-database.js';
 import { mainnetWallets } from '../helpers/wallets.js';
 
-// Only the pool sheds here: the loop-delay bound out of reach, no turn budget, a small waiting bound.
-const poolShedding = { SHED_EVENT_LOOP_DELAY_MS: '60000', SHED_SAMPLE_INTERVAL_MS: '100', SHED_TURN_BUDGET_MS: '0', SHED_POOL_WAITING: '2' };
+// Only the pool sheds here: the loop-delay bound out of reach, no turn budget, a short wait for a connection.
+const poolWaitMs = 50;
+const poolShedding = { SHED_EVENT_LOOP_DELAY_MS: '60000', SHED_SAMPLE_INTERVAL_MS: '100', SHED_TURN_BUDGET_MS: '0', SHED_POOL_WAIT_MS: String(poolWaitMs) };
 const metricsToken = 'pool-shedding-metrics-token';
 
 let ctx: TestApp;
@@ -55,14 +56,20 @@ async function holdEveryConnection(waiting: number, { db, pool }: DatabaseHandle
   return release;
 }
 
+/** Until the call that has waited longest for a connection has waited past the bound. */
+async function waitedPastTheBound({ pool }: DatabaseHandle = ctx.handle): Promise<void> {
+  await vi.waitFor(() => expect(pool.oldestWaitMs).toBeGreaterThan(poolWaitMs));
+}
+
 async function calm(): Promise<void> {
   await vi.waitFor(() => expect(ctx.app.shedding.active()).toBe(false), { timeout: 10_000, interval: 20 });
 }
 
 describe.runIf(postgresUrl)('load shedding while requests wait for a PostgreSQL connection', { timeout: 30_000 }, () => {
-  it('answers 503 SERVER_BUSY with Retry-After while every connection is held and SHED_POOL_WAITING calls wait, and 200 once they are free', async () => {
+  it('answers 503 SERVER_BUSY with Retry-After once a call has waited SHED_POOL_WAIT_MS for a connection, and 200 once they are free', async () => {
     await start({ ...poolShedding, METRICS_TOKEN: metricsToken });
     const release = await holdEveryConnection(2);
+    await waitedPastTheBound();
     // Answered while every connection is still held: the shed lookup never waited for one.
     const busy = await lookup();
     expect(busy.status).toBe(503);
@@ -88,8 +95,8 @@ describe.runIf(postgresUrl)('load shedding while requests wait for a PostgreSQL 
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
   });
 
-  it('admits a lookup while fewer than SHED_POOL_WAITING calls wait, and answers it once a connection is free', async () => {
-    await start(poolShedding);
+  it('admits a lookup while the calls waiting for a connection have waited less than SHED_POOL_WAIT_MS, and answers it once one is free', async () => {
+    await start({ ...poolShedding, SHED_POOL_WAIT_MS: '60000' });
     const release = await holdEveryConnection(1);
     // Queued behind the held connections, then answered once they are given back.
     const waiting = lookup();
@@ -101,6 +108,7 @@ describe.runIf(postgresUrl)('load shedding while requests wait for a PostgreSQL 
   it('spends none of the per-visitor lookup limit on a lookup shed for the pool', async () => {
     await start({ ...poolShedding, LOOKUP_RATE_LIMIT: '2' });
     const release = await holdEveryConnection(2);
+    await waitedPastTheBound();
     const shed = [await lookup(), await lookup(), await lookup()];
     expect(shed.map((answer) => answer.status)).toEqual([503, 503, 503]);
 
@@ -110,9 +118,10 @@ describe.runIf(postgresUrl)('load shedding while requests wait for a PostgreSQL 
     expect(answered.map((answer) => answer.status)).toEqual([200, 200, 429]);
   });
 
-  it('sheds nothing for the pool when SHED_POOL_WAITING is 0', async () => {
-    await start({ ...poolShedding, SHED_POOL_WAITING: '0' });
+  it('sheds nothing for the pool when SHED_POOL_WAIT_MS is 0', async () => {
+    await start({ ...poolShedding, SHED_POOL_WAIT_MS: '0' });
     const release = await holdEveryConnection(3);
+    await vi.waitFor(() => expect(ctx.handle.pool.oldestWaitMs).toBeGreaterThan(poolWaitMs));
     expect(ctx.app.shedding.active()).toBe(false);
     const waiting = lookup();
     await vi.waitFor(() => expect(ctx.handle.pool.waiting).toBeGreaterThanOrEqual(4));
@@ -133,7 +142,10 @@ describe.runIf(postgresUrl)('load shedding while requests wait for a PostgreSQL 
     const messages = () => lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
 
     const release = await holdEveryConnection(2, handle);
-    await vi.waitFor(() => expect(messages()).toEqual([expect.stringMatching(/^server saturated .*\d+ calls waiting for a database connection, limit 2\)/)]));
+    await waitedPastTheBound(handle);
+    await vi.waitFor(() =>
+      expect(messages()).toEqual([expect.stringMatching(/^server saturated .*\d+ calls waiting for a database connection, the oldest \d+ ms, limit 50 ms\)/)]),
+    );
     const shed = await logged.inject({ method: 'POST', url: '/api/allocation/lookup', payload: { walletAddress: mainnetWallets.taproot } });
     expect(shed.statusCode).toBe(503);
     await release();
@@ -142,10 +154,10 @@ describe.runIf(postgresUrl)('load shedding while requests wait for a PostgreSQL 
   });
 });
 
-describe.skipIf(postgresUrl)('SHED_POOL_WAITING on SQLite', () => {
+describe.skipIf(postgresUrl)('SHED_POOL_WAIT_MS on SQLite', () => {
   it('sheds nothing: SQLite has no pool, so nothing ever waits for a connection', async () => {
-    await start({ ...poolShedding, SHED_POOL_WAITING: '1' });
-    expect(ctx.handle.pool.waiting).toBe(0);
+    await start({ ...poolShedding, SHED_POOL_WAIT_MS: '1' });
+    expect(ctx.handle.pool.oldestWaitMs).toBe(0);
     const answers = await Promise.all(Array.from({ length: 20 }, () => lookup()));
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
     expect(ctx.app.shedding.active()).toBe(false);

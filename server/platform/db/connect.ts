@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import type PG from 'pg';
 import type { AppConfig } from '../config.js';
-import { type ConnectionPool, connectionPoolOf, noPool, postgresPoolSize } from './connection-pool.js';
+import { Checkouts, type ConnectionPool, connectionPoolOf, noPool, postgresPoolSize } from './connection-pool.js';
 import { DatabaseHealth } from './database-health.js';
 import { NamedStatements, namingClient, runsNamedStatements } from './named-statements.js';
 import { enableReadNow } from './read-now.js';
@@ -73,8 +73,10 @@ function connectPostgres(url: string, queryTimeoutMs: number | undefined): Datab
   pool.on('error', (error) => health.unreachable(error));
   const heard = new WeakSet<PG.PoolClient>();
   const statements = new NamedStatements();
+  const checkouts = new Checkouts();
   const observed: PostgresPool = {
     connect: async () => {
+      checkouts.asked();
       try {
         const client = await pool.connect();
         if (!heard.has(client)) {
@@ -87,6 +89,8 @@ function connectPostgres(url: string, queryTimeoutMs: number | undefined): Datab
       } catch (error) {
         health.failed(error);
         throw error;
+      } finally {
+        checkouts.settled();
       }
     },
     // Closed, this process cannot reach the database any more (/readyz says so while the app closes).
@@ -103,7 +107,7 @@ function connectPostgres(url: string, queryTimeoutMs: number | undefined): Datab
     },
   });
   runsNamedStatements(db, statements);
-  return { db, dialect: 'postgres', health, pool: connectionPoolOf(pool, postgresPoolSize) };
+  return { db, dialect: 'postgres', health, pool: connectionPoolOf(pool, postgresPoolSize, checkouts) };
 }
 
 export function connectDatabase(

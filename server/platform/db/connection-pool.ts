@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type PG from 'pg';
 
 /** Connections one process opens to PostgreSQL at most. */
@@ -15,12 +16,35 @@ export interface ConnectionPool {
   readonly idle: number;
   /** Calls waiting for a connection: every one the pool may open is in use. */
   readonly waiting: number;
+  /** How long the call that has waited longest for a connection has waited so far, in ms; 0 while none waits. */
+  readonly oldestWaitMs: number;
 }
 
 /** SQLite's: one file handle, nothing ever waits for it. */
-export const noPool: ConnectionPool = { max: 0, open: 0, idle: 0, waiting: 0 };
+export const noPool: ConnectionPool = { max: 0, open: 0, idle: 0, waiting: 0, oldestWaitMs: 0 };
 
-export function connectionPoolOf(pool: PG.Pool, max: number): ConnectionPool {
+/** When each call still asking for a connection asked, oldest first: pg's pool hands connections out in that order. */
+export class Checkouts {
+  readonly #askedAt: number[] = [];
+
+  constructor(private readonly now: () => number = () => performance.now()) {}
+
+  asked(): void {
+    this.#askedAt.push(this.now());
+  }
+
+  /** The oldest call was given a connection, or gave up. */
+  settled(): void {
+    this.#askedAt.shift();
+  }
+
+  oldestWaitMs(): number {
+    const oldest = this.#askedAt[0];
+    return oldest === undefined ? 0 : this.now() - oldest;
+  }
+}
+
+export function connectionPoolOf(pool: PG.Pool, max: number, checkouts: Checkouts): ConnectionPool {
   return {
     max,
     get open() {
@@ -32,10 +56,14 @@ export function connectionPoolOf(pool: PG.Pool, max: number): ConnectionPool {
     get waiting() {
       return pool.waitingCount;
     },
+    // A call opening a new connection while the pool has room is not waiting for one.
+    get oldestWaitMs() {
+      return pool.waitingCount === 0 ? 0 : checkouts.oldestWaitMs();
+    },
   };
 }
 
-/** Whether `limit` calls or more wait for a connection; a `limit` of 0 never is. */
-export function tooManyWaiting(pool: Pick<ConnectionPool, 'waiting'>, limit: number): boolean {
-  return limit > 0 && pool.waiting >= limit;
+/** Whether a call has waited longer than `limitMs` for a connection; a `limitMs` of 0 never has. */
+export function waitedTooLong(pool: Pick<ConnectionPool, 'oldestWaitMs'>, limitMs: number): boolean {
+  return limitMs > 0 && pool.oldestWaitMs > limitMs;
 }

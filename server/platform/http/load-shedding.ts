@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.js';
-import { tooManyWaiting } from '../db/connection-pool.js';
+import { waitedTooLong } from '../db/connection-pool.js';
 import { uploadsPrefix } from '../public-paths.js';
 import { loopTurnBudget } from '../lib/loop-turn-budget.js';
 import { oneHook, type RequestCheck, routeChecks } from './request-checks.js';
@@ -95,7 +95,7 @@ function shedBeforeRouting(
  *   SHED_TURN_BUDGET_MS on requests, the rest of that turn's requests are shed. A spike of thousands of
  *   connections puts them all in each turn, so without it every admitted request waits the whole turn
  *   (docs/performance.md, "Launch spike");
- * - the database's connection pool: while SHED_POOL_WAITING calls wait for a connection. On PostgreSQL a
+ * - the database's connection pool: while a call has waited SHED_POOL_WAIT_MS for a connection. On PostgreSQL a
  *   backlog waits there, where the event loop, idle meanwhile, cannot see it (docs/decisions.md).
  * All are one check (`app.shedding.check`), first in the onRequest hooks of every shed route: a hook of
  * its own, or the first check of a route's one hook (platform/http/request-checks.ts).
@@ -105,7 +105,7 @@ function shedBeforeRouting(
  */
 export default fp<{ config: AppConfig }>(
   async (app, { config }) => {
-    const { eventLoopDelayMs, sampleIntervalMs, turnBudgetMs, poolWaiting } = config.shedding;
+    const { eventLoopDelayMs, sampleIntervalMs, turnBudgetMs, poolWaitMs } = config.shedding;
     if (eventLoopDelayMs === 0) {
       app.decorate('shedding', { active: () => false, onShedBeforeRouting: () => {}, check: passes });
       return;
@@ -124,7 +124,7 @@ export default fp<{ config: AppConfig }>(
     // samples after the app is ready, the state reflects the traffic only.
     let settled = false;
     const pool = app.databasePool;
-    const poolBacklogged = () => tooManyWaiting(pool, poolWaiting);
+    const poolBacklogged = () => waitedTooLong(pool, poolWaitMs);
     // A turn or a pool backlog that sheds says "busy" on /readyz until a sample interval has passed without one.
     let shedAt = Number.NEGATIVE_INFINITY;
     const active = () => (settled && sampled.isUnderPressure()) || poolBacklogged() || performance.now() - shedAt < sampleIntervalMs;
@@ -181,7 +181,7 @@ export default fp<{ config: AppConfig }>(
         const { eventLoopDelay } = sampled.memoryUsage();
         app.log.warn(
           `server saturated (mean event loop delay ${Math.round(eventLoopDelay)} ms, limit ${eventLoopDelayMs} ms; turn budget ${turnBudgetMs} ms; ` +
-            `${pool.waiting} calls waiting for a database connection, limit ${poolWaiting}): API calls answer 503 SERVER_BUSY until it recovers`,
+            `${pool.waiting} calls waiting for a database connection, the oldest ${Math.round(pool.oldestWaitMs)} ms, limit ${poolWaitMs} ms): API calls answer 503 SERVER_BUSY until it recovers`,
         );
       } else if (!pressed && since !== null) {
         app.log.warn(`server recovered after ${Math.round(performance.now() - since)} ms; ${shed} requests were shed`);
