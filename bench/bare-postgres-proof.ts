@@ -10,6 +10,7 @@ import { fromMicro } from '@shared/token-amount';
 import { type HeldTree, type LeafToProve, proveLeaves, type ReadBuckets } from '../server/features/allocation/index.js';
 import { splitUpperLevels } from '../server/platform/lib/merkle-buckets.js';
 import { nodeSha256 } from '../server/platform/lib/node-sha256.js';
+import { namedQuery } from './bare-postgres-pool.js';
 
 interface LeafRow {
   category: string;
@@ -41,8 +42,8 @@ export async function loadHeldTree(pool: pg.Pool): Promise<HeldTree> {
 }
 
 /** The wallet's proof as the product answers it, or null when the wallet holds no records. */
-export async function answerProof(pool: pg.Pool, tree: HeldTree, walletAddress: string) {
-  const { rows } = await pool.query<LeafRow>(walletLeafRows, [walletAddress]);
+export async function answerProof(tree: HeldTree, walletAddress: string) {
+  const { rows } = await namedQuery<LeafRow>(walletLeafRows, [walletAddress]);
   if (rows.length === 0) return null;
   const ordered = [...rows].sort((a, b) => (a.category < b.category ? -1 : a.category > b.category ? 1 : a.tokens_micro - b.tokens_micro));
   const seen = new Map<string, number>();
@@ -56,7 +57,7 @@ export async function answerProof(pool: pg.Pool, tree: HeldTree, walletAddress: 
     }),
   );
   const readBuckets: ReadBuckets = async (buckets) => {
-    const found = await Promise.all(buckets.map((bucket) => pool.query<{ leaves: Buffer }>(bucketLeaves, [bucket])));
+    const found = await Promise.all(buckets.map((bucket) => namedQuery<{ leaves: Buffer }>(bucketLeaves, [bucket])));
     return new Map(buckets.flatMap((bucket, i) => (found[i]!.rows[0] ? [[bucket, found[i]!.rows[0].leaves]] : [])));
   };
   const proofs = await proveLeaves(tree, leaves, readBuckets, nodeSha256);

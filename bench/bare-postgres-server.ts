@@ -1,21 +1,17 @@
 /**
  * The PostgreSQL bench's baseline: a bare Fastify app (no plugins, no hooks, no logger) answering the
  * lookup, the lookup of many, a proof and a page of top holders with the product's statements, through
- * the product's driver (pg, a Pool of the product's size, its number parsers) on the same database. It
- * knows the bench's data: every address it is sent is already trimmed and lower-cased, and a
- * lookup-many names distinct wallets. Started by bench/postgres.bench.ts from its compiled copy;
+ * the product's driver (pg, a Pool of the product's size, its number parsers, each statement named as the
+ * product names its hot reads) on the same database. It knows the bench's data: every address it is
+ * sent is already trimmed and lower-cased, and a lookup-many names distinct wallets. Started by bench/postgres.bench.ts from its compiled copy;
  * settings come from the environment (BENCH_DATABASE_URL, BENCH_TIP_HEIGHT, PORT).
  */
 import Fastify from 'fastify';
-import pg from 'pg';
 import { fromMicro, toMicro } from '@shared/token-amount';
 import { payoutAnswer, topHolderAnswer } from './bare-answers.js';
-import { postgresPoolSize } from '../server/platform/db/connection-pool.js';
+import { namedQuery, pool } from './bare-postgres-pool.js';
 import { answerProof, loadHeldTree } from './bare-postgres-proof.js';
 
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
-const pool = new pg.Pool({ connectionString: process.env.BENCH_DATABASE_URL!, max: postgresPoolSize });
 
 interface CategoryRow {
   wallet_address?: string;
@@ -73,13 +69,13 @@ const app = Fastify();
 
 app.post<{ Body: { walletAddress: string } }>('/api/allocation/lookup', async (request) => {
   const walletAddress = request.body.walletAddress.trim();
-  const { rows } = await pool.query<CategoryRow>(walletCategories, [walletAddress]);
+  const { rows } = await namedQuery<CategoryRow>(walletCategories, [walletAddress]);
   return rows.length === 0 ? { success: false } : { success: true, allocation: allocationOf(walletAddress, rows) };
 });
 
 app.post<{ Body: { walletAddresses: string[] } }>('/api/allocation/lookup-many', async (request) => {
   const wallets = request.body.walletAddresses;
-  const { rows } = await pool.query<CategoryRow>(manyWalletsCategories, [JSON.stringify(wallets)]);
+  const { rows } = await namedQuery<CategoryRow>(manyWalletsCategories, [JSON.stringify(wallets)]);
   const rowsOf = new Map<string, CategoryRow[]>();
   for (const row of rows) rowsOf.set(row.wallet_address!, [...(rowsOf.get(row.wallet_address!) ?? []), row]);
   const allocations = new Map([...rowsOf].map(([walletAddress, walletRows]) => [walletAddress, allocationOf(walletAddress, walletRows)]));
@@ -106,18 +102,18 @@ app.post<{ Body: { walletAddresses: string[] } }>('/api/allocation/lookup-many',
 });
 
 app.get<{ Querystring: { wallet: string } }>('/api/allocation/proof', async (request, reply) => {
-  const proof = await answerProof(pool, tree, request.query.wallet.trim());
+  const proof = await answerProof(tree, request.query.wallet.trim());
   if (!proof) return reply.code(404).send({ error: 'ALLOCATION_NOT_FOUND', message: 'No allocation was found for this wallet.' });
   return proof;
 });
 
 app.get<{ Querystring: { limit?: string; offset?: string } }>('/api/tokens/allocations', async (request) => {
   const [page, stats] = await Promise.all([
-    pool.query<{ id: number; wallet_address: string; final_points: number; allocated_micro: number }>(rankedPage, [
+    namedQuery<{ id: number; wallet_address: string; final_points: number; allocated_micro: number }>(rankedPage, [
       Number(request.query.limit ?? 20),
       Number(request.query.offset ?? 0),
     ]),
-    pool.query<{ value: string }>(setting, ['points_allocation_stats']),
+    namedQuery<{ value: string }>(setting, ['points_allocation_stats']),
   ]);
   const total = (JSON.parse(stats.rows[0]?.value ?? '{"totalAllocations":0}') as { totalAllocations: number }).totalAllocations;
   return {

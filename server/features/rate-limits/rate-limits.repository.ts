@@ -1,10 +1,28 @@
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../../platform/db/prepared-query.js';
 import type { Database } from '../../platform/db/schema.js';
+
+/** One upsert: a new key or an ended window starts at `amount` with a fresh window, a live one adds `amount`. */
+const rateLimitHitQuery = preparedQuery((db: Kysely<Database>, key: string, amount: number, now: number, expiresAt: number) =>
+  db
+    .insertInto('rate_limit_counters')
+    .values({ key, count: amount, expires_at: expiresAt })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => {
+        const ended = eb('rate_limit_counters.expires_at', '<=', now);
+        return {
+          count: eb.case().when(ended).then(amount).else(eb('rate_limit_counters.count', '+', amount)).end(),
+          expires_at: eb.case().when(ended).then(expiresAt).else(eb.ref('rate_limit_counters.expires_at')).end(),
+        };
+      }),
+    )
+    .returning(['count', 'expires_at']),
+);
 
 /**
  * Counts `amount` hits (one request, by default) for `key` in one statement, so concurrent requests from
- * any process are each counted: a new key or an ended window starts at `amount` with a fresh window, a
- * live one adds `amount`.
+ * any process are each counted. A prepared query: PostgreSQL, where the counts live, plans it once per
+ * connection, not on every request.
  */
 export async function countRateLimitHit(
   db: Kysely<Database>,
@@ -13,21 +31,8 @@ export async function countRateLimitHit(
   now: number,
   amount = 1,
 ): Promise<{ count: number; expiresAt: number }> {
-  const row = await db
-    .insertInto('rate_limit_counters')
-    .values({ key, count: amount, expires_at: now + windowMs })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet((eb) => {
-        const ended = eb('rate_limit_counters.expires_at', '<=', now);
-        return {
-          count: eb.case().when(ended).then(amount).else(eb('rate_limit_counters.count', '+', amount)).end(),
-          expires_at: eb.case().when(ended).then(now + windowMs).else(eb.ref('rate_limit_counters.expires_at')).end(),
-        };
-      }),
-    )
-    .returning(['count', 'expires_at'])
-    .executeTakeFirstOrThrow();
-  return { count: Number(row.count), expiresAt: Number(row.expires_at) };
+  const [row] = await rateLimitHitQuery.execute(db, key, amount, now, now + windowMs);
+  return { count: Number(row!.count), expiresAt: Number(row!.expires_at) };
 }
 
 /** Takes `amount` hits off `key`'s live window (a request the server failed); nothing when the window has ended. */
