@@ -9,6 +9,12 @@ import zlib from 'node:zlib';
  */
 export const firstPaintJsBudgetBytes = 90_000;
 
+/**
+ * Well inside the goal since react-dom left the entry (main.tsx imports it once the entry has run:
+ * 24.2 kB, down from 88.5): the browser test holds this ceiling so it stays out.
+ */
+export const firstPaintJsCeilingBytes = 30_000;
+
 export interface FirstPaintFile {
   file: string;
   kind: 'js' | 'css' | 'html';

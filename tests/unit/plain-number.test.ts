@@ -79,10 +79,12 @@ describe('plainNumber', () => {
 });
 
 describe('formatNumber', () => {
-  it('still formats what plainNumber leaves, through Intl', () => {
+  it('still formats what plainNumber and plainCompact leave, through Intl', () => {
     expect(formatNumber(-1234.5, 'en')).toBe('-1,234.5');
-    expect(formatNumber(1_500_000, 'en', { notation: 'compact', maximumSignificantDigits: 4 })).toBe('1.5M');
-    expect(formatNumber(1_500_000, 'zh', { notation: 'compact', maximumSignificantDigits: 4 })).toBe('150万');
+    expect(formatNumber(1_500_000, 'en', { notation: 'compact' })).toBe('1.5M');
+    expect(formatNumber(1_500_000, 'zh', { notation: 'compact', style: 'currency', currency: 'EUR', maximumSignificantDigits: 4 })).toBe(
+      new Intl.NumberFormat('zh-CN', { notation: 'compact', style: 'currency', currency: 'EUR', maximumSignificantDigits: 4 }).format(1_500_000),
+    );
     expect(() => formatNumber(1, 'en', { minimumFractionDigits: 3, maximumFractionDigits: 2 })).toThrow(RangeError);
   });
 });
