@@ -21,7 +21,8 @@
  *                    [--payouts 100000]  (a distribution under way: payouts recorded on every other pair of the list)
  *                    [--cpu-prof DIR]   (writes a V8 CPU profile of the product server)
  *                    [--same-headers]   (the baseline also sends the product's headers: the same bytes on the wire)
- *   npm run bench -- --spike [...]     (2,000 connections on the lookup, shedding on and off: bench/spike.bench.ts)
+ *   npm run bench -- --spike [--database postgres] [...]
+ *                                      (2,000 connections on the lookup, shedding on and off: bench/spike.bench.ts)
  *   npm run bench -- --database postgres [--records N] [--seconds …] [--rounds …] [--open-…] [--keep]
  *                    [--only lookup,lookup-many,proof,top-holders,lookup-limited,scale-out,open-lookup,open-proof]
  *

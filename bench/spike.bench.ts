@@ -5,10 +5,18 @@
  * SHED_EVENT_LOOP_DELAY_MS=0), each on core 1, and puts 2,000 connections on `POST /api/allocation/lookup`
  * for 20 s from core 0 (wallets drawn across the data set, a client timeout of 10 s) while a separate
  * process polls `GET /healthz` every 200 ms over a connection of its own. Prints each run's table (on
- * and off side by side) and whether each goal holds with shedding on; exits 1 when one does not.
+ * and off side by side, the database named in its header line) and whether each goal holds with
+ * shedding on; exits 1 when one does not, 2 when the open-files limit is too low for the connections.
  *
- *   npm run bench -- --spike [--runs 1] [--connections 2000] [--seconds 20] [--records 1000000]
- *                            [--only on|off] [--keep]
+ * `--database postgres` runs it on PostgreSQL: the same realistic list loaded as the PostgreSQL bench
+ * loads it (bench/postgres-data.ts) into a fresh schema (bench/postgres-schema.ts) on the server
+ * DATABASE_URL names, or on a throwaway cluster started by scripts/with-postgres.sh, the schema dropped
+ * at the end. The product gets DATABASE_URL and the lookup limit off, and its default thresholds there
+ * include SHED_POOL_WAIT_MS (100 ms: a call waiting that long for a pool connection sheds new API calls).
+ * The goals are the same.
+ *
+ *   npm run bench -- --spike [--database sqlite|postgres] [--runs 1] [--connections 2000] [--seconds 20]
+ *                            [--records 1000000] [--only on|off] [--keep]
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -19,15 +27,18 @@ import autocannon from 'autocannon';
 import { buildClient, clientBuildIsStale } from '../scripts/client-build.js';
 import { freePort } from '../scripts/free-port.js';
 import { buildServer, serverBuildIsStale, serverBundle, serverNodeFlags } from '../scripts/server-build.js';
-import { benchAsOfBlock, loadBenchData } from './bench-data.js';
+import { benchAsOfBlock } from './bench-data.js';
 import { canPin, pinThisProcess, startNode, stop, waitForHttp } from './processes.js';
 import { lookupRequest } from './lookup-request.js';
+import { openSpikeDatabase, type SpikeDatabaseKind, spikeDatabaseKinds } from './spike-database.js';
 import { spike, type SpikeResult } from './spike-load.js';
 import { printSpikeTable } from './spike-report.js';
+import { rerunWithThrowawayPostgres } from './throwaway-postgres.js';
 
 const serverCore = 1;
 const nodeMajor = Number(process.versions.node.split('.')[0]);
 // docs/performance.md, "Launch spike": Node 20's server leaves connections waiting to be accepted.
+// Measured on SQLite only, so the hint is given there only.
 const olderNodeHint = `This run used Node ${process.version}; the goals were measured met on Node 26: bash scripts/with-node26.sh npm run bench -- --spike`;
 const loadCore = 0;
 
@@ -43,6 +54,7 @@ export async function runSpike(argv: string[]): Promise<number> {
     args: argv,
     options: {
       spike: { type: 'boolean' },
+      database: { type: 'string', default: 'sqlite' },
       records: { type: 'string', default: '1000000' },
       seconds: { type: 'string', default: '20' },
       connections: { type: 'string', default: '2000' },
@@ -54,6 +66,11 @@ export async function runSpike(argv: string[]): Promise<number> {
   const connections = Number(args.connections);
   const seconds = Number(args.seconds);
   const records = Number(args.records);
+  const databaseKind = args.database as SpikeDatabaseKind;
+  if (!spikeDatabaseKinds.includes(databaseKind)) throw new Error('--database: sqlite (the default) or postgres');
+  const databaseUrl = process.env.DATABASE_URL?.trim();
+  // Before pinning: the throwaway cluster would inherit the load generator's core.
+  if (databaseKind === 'postgres' && !databaseUrl) return rerunWithThrowawayPostgres();
 
   // Each connection is a file descriptor here and another in the server (a child: the same limit).
   const needed = connections + 200;
@@ -74,11 +91,11 @@ export async function runSpike(argv: string[]): Promise<number> {
     buildClient(clientDir);
   }
 
+  const database = await openSpikeDatabase(databaseKind, databaseUrl);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acorn-spike-'));
   const explorer = http.createServer((_request, response) => response.end(String(benchAsOfBlock + 123)));
   try {
-    console.log(`loading ${records.toLocaleString('en-US')} allocation records into ${dataDir}…`);
-    const { wallets } = await loadBenchData(dataDir, records);
+    const wallets = await database.load(dataDir, records);
     await new Promise<void>((resolve) => explorer.listen(0, '127.0.0.1', resolve));
     const explorerPort = (explorer.address() as { port: number }).port;
 
@@ -102,15 +119,13 @@ export async function runSpike(argv: string[]): Promise<number> {
           env: {
             ...process.env,
             ...mode.env,
-            DATA_DIR: dataDir,
+            ...database.productEnv(dataDir),
             PORT: String(port),
             HOST: '127.0.0.1',
             PUBLIC_URL: url,
             CLIENT_DIR: clientDir,
             BLOCK_HEIGHT_URLS: `http://127.0.0.1:${explorerPort}/`,
             NODE_ENV: 'production',
-            // One client address for the whole crowd: the per-IP limit would answer it 429.
-            LOOKUP_RATE_LIMIT: '0',
           },
         });
         try {
@@ -124,13 +139,13 @@ export async function runSpike(argv: string[]): Promise<number> {
       }
       const on = results.get('on');
       const off = results.get('off');
-      console.log(`\nrun ${run}: ${records.toLocaleString('en-US')} allocation records, ${connections} connections for ${seconds} s` +
+      console.log(`\nrun ${run}: ${records.toLocaleString('en-US')} allocation records on ${database.name}, ${connections} connections for ${seconds} s` +
         `${canPin ? ', server on core 1, load on core 0' : ''}, Node ${process.version}; shedding on: ${onLabel}\n`);
       if (on && off) {
         const goals = printSpikeTable(on, off);
         const missed = goals.filter((goal) => !goal.met);
         console.log(missed.length === 0 ? '\nevery goal met with shedding on' : `\ngoals not met with shedding on: ${missed.map((goal) => goal.name).join('; ')}`);
-        if (missed.length && nodeMajor < 26) console.log(olderNodeHint);
+        if (missed.length && nodeMajor < 26 && databaseKind === 'sqlite') console.log(olderNodeHint);
         if (missed.length) failed = true;
       } else {
         const only = (on ?? off)!;
@@ -142,8 +157,11 @@ export async function runSpike(argv: string[]): Promise<number> {
     return failed ? 1 : 0;
   } finally {
     explorer.close();
-    if (args.keep) console.log(`kept ${dataDir}`);
-    else fs.rmSync(dataDir, { recursive: true, force: true });
+    if (args.keep) console.log(`kept ${dataDir}${database.schemaName ? ` and schema ${database.schemaName}` : ''}`);
+    else {
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   }
 }
 

@@ -50,3 +50,26 @@ it('runs every leg of the PostgreSQL bench at a small size, the bare routes answ
   for (const [round] of stdout.matchAll(/^ {2}round \d+: .*$/gm)) expect(round, 'an open-loop answer failed').toContain(', other 0;');
   expect(stdout).toMatch(/^(every goal of this run met|goals not met: .*)$/m);
 });
+
+it('runs the launch spike on PostgreSQL at a small size, shedding on and off, to its verdict without a crash', { timeout: 120_000 }, async () => {
+  if (!postgresUrl) throw new Error('the shipped suite runs with TEST_DATABASE_URL (scripts/with-postgres.sh starts a PostgreSQL)');
+  const { code, stdout, stderr } = await runBench(
+    ['--spike', '--records', '3000', '--connections', '200', '--seconds', '3', '--runs', '1'],
+    { ...process.env, DATABASE_URL: postgresUrl },
+  );
+  // Exit 1 is a goal not met, not asserted at this size; a crash exits 1 too, so the verdict line and
+  // the absence of a stack trace tell the two apart.
+  expect([0, 1], stderr + stdout).toContain(code);
+  expect(stdout).toMatch(code === 0 ? /^every goal met with shedding on$/m : /^goals not met with shedding on: .+$/m);
+  expect(stderr).not.toMatch(/^ {4}at /m);
+  expect(stdout).not.toContain('\r');
+  expect(stdout).toMatch(/^loading 3,000 allocation records \(realistic data\) into PostgreSQL schema bench_[0-9a-f]+…$/m);
+  expect(stdout).toMatch(/^run 1: shedding on \(.+\): 200 connections on the lookup for 3 s…$/m);
+  expect(stdout).toMatch(/^run 1: shedding off \(SHED_EVENT_LOOP_DELAY_MS=0\): 200 connections on the lookup for 3 s…$/m);
+  expect(stdout).toMatch(/^run 1: 3,000 allocation records on PostgreSQL, 200 connections for 3 s/m);
+  expect(stdout).toContain('| | shedding on | shedding off |');
+  expect(stdout).toContain('| goal | shedding on | shedding off |');
+  const answers = /^\| answers \| ([\d,]+) \| ([\d,]+) \|$/m.exec(stdout);
+  expect(answers, 'no answers counted').not.toBeNull();
+  for (const counted of [answers![1], answers![2]]) expect(Number(counted!.replaceAll(',', ''))).toBeGreaterThan(0);
+});
