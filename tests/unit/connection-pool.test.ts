@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { Checkouts, connectionPoolOf, noPool, waitedTooLong } from '../../server/platform/db/connection-pool.js';
+import { backlogged, Checkouts, connectionPoolOf, noPool } from '../../server/platform/db/connection-pool.js';
 
 describe('the wait for a database connection', () => {
   it('is the oldest unsettled call’s, counted from when it asked', () => {
@@ -18,15 +18,33 @@ describe('the wait for a database connection', () => {
     expect(checkouts.oldestWaitMs()).toBe(0);
   });
 
-  it('is too long only past the bound, and never with a bound of 0', () => {
-    expect(waitedTooLong({ oldestWaitMs: 100 }, 100)).toBe(false);
-    expect(waitedTooLong({ oldestWaitMs: 101 }, 100)).toBe(true);
-    expect(waitedTooLong({ oldestWaitMs: 60_000 }, 0)).toBe(false);
+  it('a new call would have is the calls ahead of it times the mean hold, over the connections', () => {
+    let now = 0;
+    const checkouts = new Checkouts(() => now);
+    const [first, second] = [{}, {}];
+    checkouts.given(first);
+    now = 4;
+    checkouts.returned(first);
+    expect(checkouts.meanHoldMs()).toBe(4);
+    checkouts.given(second);
+    now = 28;
+    checkouts.returned(second);
+    // The mean follows the newest holds by a twentieth each.
+    expect(checkouts.meanHoldMs()).toBeCloseTo(5);
+    checkouts.returned(second);
+    expect(checkouts.meanHoldMs()).toBeCloseTo(5);
+  });
+
+  it('is too long past the bound, expected or already waited, and never with a bound of 0', () => {
+    expect(backlogged({ oldestWaitMs: 100, expectedWaitMs: 100 }, 100)).toBe(false);
+    expect(backlogged({ oldestWaitMs: 101, expectedWaitMs: 0 }, 100)).toBe(true);
+    expect(backlogged({ oldestWaitMs: 0, expectedWaitMs: 101 }, 100)).toBe(true);
+    expect(backlogged({ oldestWaitMs: 60_000, expectedWaitMs: 60_000 }, 0)).toBe(false);
   });
 
   it('never is on SQLite, which has no pool', () => {
     expect(noPool.oldestWaitMs).toBe(0);
-    expect(waitedTooLong(noPool, 1)).toBe(false);
+    expect(backlogged(noPool, 1)).toBe(false);
   });
 
   it("is none while pg's pool has no call waiting, whatever a call opening a connection has taken", async () => {
@@ -36,13 +54,8 @@ describe('the wait for a database connection', () => {
     const state = connectionPoolOf(pool, 3, checkouts);
     checkouts.asked();
     now = 5_000;
-    expect({ max: state.max, open: state.open, idle: state.idle, waiting: state.waiting, oldestWaitMs: state.oldestWaitMs }).toEqual({
-      max: 3,
-      open: 0,
-      idle: 0,
-      waiting: 0,
-      oldestWaitMs: 0,
-    });
+    const { max, open, idle, waiting, oldestWaitMs, expectedWaitMs } = state;
+    expect({ max, open, idle, waiting, oldestWaitMs, expectedWaitMs }).toEqual({ max: 3, open: 0, idle: 0, waiting: 0, oldestWaitMs: 0, expectedWaitMs: 0 });
     await pool.end();
   });
 });

@@ -85,7 +85,8 @@ function connectPostgres(url: string, queryTimeoutMs: number | undefined): Datab
           // out between two queries (an 'error' with no listener would end the process too).
           client.on('error', (error) => health.unreachable(error));
         }
-        return namingClient(client, statements);
+        checkouts.given(client);
+        return namingClient(client, statements, () => checkouts.returned(client));
       } catch (error) {
         health.failed(error);
         throw error;

@@ -18,14 +18,27 @@ export interface ConnectionPool {
   readonly waiting: number;
   /** How long the call that has waited longest for a connection has waited so far, in ms; 0 while none waits. */
   readonly oldestWaitMs: number;
+  /**
+   * How long a call asking now would wait, in ms: the calls ahead of it times how long a connection is
+   * held on average, over the connections. 0 while none waits.
+   */
+  readonly expectedWaitMs: number;
 }
 
 /** SQLite's: one file handle, nothing ever waits for it. */
-export const noPool: ConnectionPool = { max: 0, open: 0, idle: 0, waiting: 0, oldestWaitMs: 0 };
+export const noPool: ConnectionPool = { max: 0, open: 0, idle: 0, waiting: 0, oldestWaitMs: 0, expectedWaitMs: 0 };
 
-/** When each call still asking for a connection asked, oldest first: pg's pool hands connections out in that order. */
+/** How much of the newest holds the mean follows: about the last twenty. */
+const holdWeight = 0.05;
+
+/**
+ * The pool's calls as they come and go: when each call still asking for a connection asked, oldest
+ * first (pg's pool hands connections out in that order), and how long a connection is held on average.
+ */
 export class Checkouts {
   readonly #askedAt: number[] = [];
+  readonly #givenAt = new WeakMap<object, number>();
+  #meanHoldMs = 0;
 
   constructor(private readonly now: () => number = () => performance.now()) {}
 
@@ -38,9 +51,25 @@ export class Checkouts {
     this.#askedAt.shift();
   }
 
+  given(connection: object): void {
+    this.#givenAt.set(connection, this.now());
+  }
+
+  returned(connection: object): void {
+    const givenAt = this.#givenAt.get(connection);
+    if (givenAt === undefined) return;
+    this.#givenAt.delete(connection);
+    const held = this.now() - givenAt;
+    this.#meanHoldMs = this.#meanHoldMs === 0 ? held : this.#meanHoldMs + (held - this.#meanHoldMs) * holdWeight;
+  }
+
   oldestWaitMs(): number {
     const oldest = this.#askedAt[0];
     return oldest === undefined ? 0 : this.now() - oldest;
+  }
+
+  meanHoldMs(): number {
+    return this.#meanHoldMs;
   }
 }
 
@@ -60,10 +89,17 @@ export function connectionPoolOf(pool: PG.Pool, max: number, checkouts: Checkout
     get oldestWaitMs() {
       return pool.waitingCount === 0 ? 0 : checkouts.oldestWaitMs();
     },
+    get expectedWaitMs() {
+      return (pool.waitingCount * checkouts.meanHoldMs()) / max;
+    },
   };
 }
 
-/** Whether a call has waited longer than `limitMs` for a connection; a `limitMs` of 0 never has. */
-export function waitedTooLong(pool: Pick<ConnectionPool, 'oldestWaitMs'>, limitMs: number): boolean {
-  return limitMs > 0 && pool.oldestWaitMs > limitMs;
+/**
+ * Whether a call asking now would wait longer than `limitMs` for a connection, by the queue ahead of it,
+ * or whether one already has (connections held far longer than their mean: a database that stalls); a
+ * `limitMs` of 0 never is.
+ */
+export function backlogged(pool: Pick<ConnectionPool, 'oldestWaitMs' | 'expectedWaitMs'>, limitMs: number): boolean {
+  return limitMs > 0 && (pool.expectedWaitMs > limitMs || pool.oldestWaitMs > limitMs);
 }

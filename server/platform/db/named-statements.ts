@@ -36,10 +36,11 @@ export function nameStatement(db: Kysely<Database>, sql: string): void {
 const clientsOf = new WeakMap<PG.PoolClient, PostgresPoolClient>();
 
 /**
- * The client Kysely is handed for a pg connection: a named text is sent with its name. One per
- * connection, as Kysely keeps its own connection object per client it is given.
+ * The client Kysely is handed for a pg connection: a named text is sent with its name, and `released`
+ * hears each time it is given back. One per connection, as Kysely keeps its own connection object per
+ * client it is given.
  */
-export function namingClient(client: PG.PoolClient, statements: NamedStatements): PostgresPoolClient {
+export function namingClient(client: PG.PoolClient, statements: NamedStatements, released: () => void = () => {}): PostgresPoolClient {
   let naming = clientsOf.get(client);
   if (naming) return naming;
   function query(sqlOrCursor: unknown, parameters?: readonly unknown[]): unknown {
@@ -48,7 +49,13 @@ export function namingClient(client: PG.PoolClient, statements: NamedStatements)
     const name = statements.nameOf(sqlOrCursor);
     return name === undefined ? client.query(sqlOrCursor, values) : client.query({ name, text: sqlOrCursor, values });
   }
-  naming = { query: query as PostgresPoolClient['query'], release: () => client.release() };
+  naming = {
+    query: query as PostgresPoolClient['query'],
+    release: () => {
+      released();
+      client.release();
+    },
+  };
   clientsOf.set(client, naming);
   return naming;
 }

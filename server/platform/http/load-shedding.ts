@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.js';
-import { waitedTooLong } from '../db/connection-pool.js';
+import { backlogged } from '../db/connection-pool.js';
 import { uploadsPrefix } from '../public-paths.js';
 import { loopTurnBudget } from '../lib/loop-turn-budget.js';
 import { oneHook, type RequestCheck, routeChecks } from './request-checks.js';
@@ -39,18 +39,19 @@ declare module 'fastify' {
 
 const passes: RequestCheck = () => undefined;
 
-/** Marks a request the turn budget has admitted before routing, so the route's hook does not judge it again. */
+/** Marks a request admitted before routing (turn budget, pool), so the route's hook does not judge it again. */
 const admittedBeforeRouting = Symbol('admitted before routing');
 type JudgedRequest = IncomingMessage & { [admittedBeforeRouting]?: true };
 
-/** A shed path as sent, for the turn budget's early answer (anything spelled otherwise meets the hook). */
+/** A shed path as sent, for the early answer (anything spelled otherwise meets the hook). */
 function hasShedPrefix(url: string | undefined): boolean {
   return url !== undefined && shedRoutePrefixes.some((prefix) => url.startsWith(prefix));
 }
 
 /**
- * The turn budget's answer before routing. Under a spike most of each turn's requests are shed, so
- * what a shed answer costs sets how long a turn lasts, and with it every admitted request's wait. On
+ * The answer before routing while the turn budget is spent or the pool is backlogged. Under a spike
+ * most requests are shed, so what a shed answer costs sets how long a turn lasts, and with it every
+ * admitted request's wait (and on PostgreSQL, what is left of the core for the lookups admitted). On
  * the raw server, before Fastify builds a request and a reply, runs its hooks and logs a line, a 503
  * costs a fraction of what it costs as an error (docs/performance.md, "Launch spike"). The path is
  * matched as sent; a request spelled another way (`/%61pi/…`) goes on to the route-matched hook.
@@ -58,7 +59,7 @@ function hasShedPrefix(url: string | undefined): boolean {
  */
 function shedBeforeRouting(
   app: FastifyInstance,
-  budget: ReturnType<typeof loopTurnBudget>,
+  overloaded: () => boolean,
   shed: () => void,
 ): void {
   const handlers = app.server.listeners('request');
@@ -75,7 +76,7 @@ function shedBeforeRouting(
   app.server.removeListener('request', appHandler!);
   app.server.on('request', (request: JudgedRequest, response: ServerResponse) => {
     if (hasShedPrefix(request.url) && !app.draining.active) {
-      if (budget.exhausted()) {
+      if (overloaded()) {
         shed();
         response.writeHead(503, headers).end(body);
         return;
@@ -95,8 +96,9 @@ function shedBeforeRouting(
  *   SHED_TURN_BUDGET_MS on requests, the rest of that turn's requests are shed. A spike of thousands of
  *   connections puts them all in each turn, so without it every admitted request waits the whole turn
  *   (docs/performance.md, "Launch spike");
- * - the database's connection pool: while a call has waited SHED_POOL_WAIT_MS for a connection. On PostgreSQL a
- *   backlog waits there, where the event loop, idle meanwhile, cannot see it (docs/decisions.md).
+ * - the database's connection pool: while a call asking now would wait longer than SHED_POOL_WAIT_MS for
+ *   a connection, or one has. On PostgreSQL a backlog waits there, where the event loop, idle meanwhile,
+ *   cannot see it (docs/decisions.md).
  * All are one check (`app.shedding.check`), first in the onRequest hooks of every shed route: a hook of
  * its own, or the first check of a route's one hook (platform/http/request-checks.ts).
  * Only new requests are shed: one already admitted keeps its place in the pool's queue.
@@ -124,7 +126,7 @@ export default fp<{ config: AppConfig }>(
     // samples after the app is ready, the state reflects the traffic only.
     let settled = false;
     const pool = app.databasePool;
-    const poolBacklogged = () => waitedTooLong(pool, poolWaitMs);
+    const poolBacklogged = () => backlogged(pool, poolWaitMs);
     // A turn or a pool backlog that sheds says "busy" on /readyz until a sample interval has passed without one.
     let shedAt = Number.NEGATIVE_INFINITY;
     const active = () => (settled && sampled.isUnderPressure()) || poolBacklogged() || performance.now() - shedAt < sampleIntervalMs;
@@ -136,17 +138,19 @@ export default fp<{ config: AppConfig }>(
     });
 
     const budget = turnBudgetMs > 0 ? loopTurnBudget(turnBudgetMs) : null;
-    if (budget) {
-      shedBeforeRouting(app, budget, () => {
+    const watchesPool = poolWaitMs > 0 && pool.max > 0;
+    if (budget || watchesPool) {
+      shedBeforeRouting(app, () => budget?.exhausted() === true || (watchesPool && poolBacklogged()), () => {
         shed++;
         shedAt = performance.now();
         for (const listener of shedBeforeRoutingListeners) listener();
       });
     }
-    // The turn budget first (a request it admitted before routing is not judged again), then the loop's
-    // delay, then the pool.
+    // The turn budget first, then the loop's delay, then the pool; a request admitted before routing is
+    // not judged again by the budget and the pool.
     const check: RequestCheck = (request, reply) => {
-      if (budget && !(request.raw as JudgedRequest)[admittedBeforeRouting] && budget.exhausted()) {
+      const judged = (request.raw as JudgedRequest)[admittedBeforeRouting] === true;
+      if (!judged && budget?.exhausted()) {
         shed++;
         shedAt = performance.now();
         return serverBusy(reply);
@@ -155,7 +159,7 @@ export default fp<{ config: AppConfig }>(
         shed++;
         return serverBusy(reply);
       }
-      if (poolBacklogged()) {
+      if (!judged && poolBacklogged()) {
         shed++;
         shedAt = performance.now();
         return serverBusy(reply);
