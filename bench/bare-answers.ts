@@ -19,6 +19,30 @@ export function payoutAnswer(row: PayoutColumns, tipHeight: number) {
   };
 }
 
+/** A category of a wallet, as the product's lookup statement sums it. */
+export interface CategoryColumns extends PayoutColumns {
+  category: string;
+  micro: number;
+  records: number;
+}
+
+/** A found wallet's `allocation` as the product answers it; sorts `rows` (largest first) in place. */
+export function foundAllocationAnswer(
+  walletAddress: string,
+  rows: CategoryColumns[],
+  answer: { asOfBlock: number | null; payoutsRecorded: boolean; tipHeight: number },
+) {
+  rows.sort((a, b) => b.micro - a.micro || a.category.localeCompare(b.category));
+  return {
+    walletAddress,
+    totalTokens: fromMicro(rows.reduce((sum, row) => sum + row.micro, 0)),
+    recordCount: rows.reduce((sum, row) => sum + row.records, 0),
+    categories: rows.map((row) => ({ category: row.category, tokens: fromMicro(row.micro), payout: payoutAnswer(row, answer.tipHeight) })),
+    asOfBlock: answer.asOfBlock,
+    payoutsRecorded: answer.payoutsRecorded,
+  };
+}
+
 /** A row of the points allocations, as the top-holders page answers it. */
 export function topHolderAnswer(row: { id: number; wallet_address: string; final_points: number; allocated_micro: number }) {
   return {

@@ -8,7 +8,7 @@
  */
 import Fastify from 'fastify';
 import { fromMicro, toMicro } from '@shared/token-amount';
-import { payoutAnswer, topHolderAnswer } from './bare-answers.js';
+import { foundAllocationAnswer, topHolderAnswer } from './bare-answers.js';
 import { namedQuery, pool } from './bare-postgres-pool.js';
 import { answerProof, loadHeldTree } from './bare-postgres-proof.js';
 
@@ -48,21 +48,9 @@ const tipHeight = Number(process.env.BENCH_TIP_HEIGHT);
 const tree = await loadHeldTree(pool);
 
 function allocationOf(walletAddress: string, rows: CategoryRow[]) {
-  rows.sort((a, b) => b.micro - a.micro || a.category.localeCompare(b.category));
   let asOfBlock: number | null = null;
   for (const row of rows) if (row.block !== null) asOfBlock = Math.max(asOfBlock ?? 0, row.block);
-  return {
-    walletAddress,
-    totalTokens: fromMicro(rows.reduce((sum, row) => sum + row.micro, 0)),
-    recordCount: rows.reduce((sum, row) => sum + row.records, 0),
-    categories: rows.map((row) => ({
-      category: row.category,
-      tokens: fromMicro(row.micro),
-      payout: payoutAnswer(row, tipHeight),
-    })),
-    asOfBlock,
-    payoutsRecorded: rows.some((row) => row.payouts_recorded),
-  };
+  return foundAllocationAnswer(walletAddress, rows, { asOfBlock, payoutsRecorded: rows.some((row) => row.payouts_recorded), tipHeight });
 }
 
 const app = Fastify();

@@ -9,8 +9,7 @@
 import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
-import { fromMicro } from '@shared/token-amount';
-import { payoutAnswer, topHolderAnswer } from './bare-answers.js';
+import { foundAllocationAnswer, topHolderAnswer } from './bare-answers.js';
 
 export interface FixedAnswer {
   path: string;
@@ -82,22 +81,9 @@ app.post<{ Body: { walletAddress: string } }>('/api/allocation/lookup', (request
   const walletAddress = request.body.walletAddress.trim();
   const rows = walletCategories.all(walletAddress);
   if (rows.length === 0) return { success: false };
-  rows.sort((a, b) => b.micro - a.micro || a.category.localeCompare(b.category));
-  const total = rows.reduce((sum, row) => sum + row.micro, 0);
   return {
     success: true,
-    allocation: {
-      walletAddress,
-      totalTokens: fromMicro(total),
-      recordCount: rows.reduce((sum, row) => sum + row.records, 0),
-      categories: rows.map((row) => ({
-        category: row.category,
-        tokens: fromMicro(row.micro),
-        payout: payoutAnswer(row, tipHeight),
-      })),
-      asOfBlock,
-      payoutsRecorded: rows.some((row) => row.payouts_recorded === 1),
-    },
+    allocation: foundAllocationAnswer(walletAddress, rows, { asOfBlock, payoutsRecorded: rows.some((row) => row.payouts_recorded === 1), tipHeight }),
   };
 });
 

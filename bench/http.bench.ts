@@ -69,6 +69,7 @@ import { compare, measure, type LoadResult } from './load.js';
 import { lookupPath, lookupRequest, openLoopLookup } from './lookup-request.js';
 import { printOpenLoopLegs, runOpenLoopLegs } from './open-loop-leg.js';
 import { canPin, pinThisProcess, sampleRss, startNode, stop, waitForHttp } from './processes.js';
+import { productEnv } from './product-env.js';
 import { openLoopProof, printProofLeg, type ProofLegResult, runProofLeg } from './proof-leg.js';
 import { notAnswered, printSoak, printTable, printVerdict, type Row } from './report.js';
 import { runPostgresBench } from './postgres.bench.js';
@@ -179,7 +180,6 @@ const explorer = http.createServer((_request, response) => response.end(String(b
 await new Promise<void>((resolve) => explorer.listen(0, '127.0.0.1', resolve));
 const explorerPort = (explorer.address() as { port: number }).port;
 
-const benchMetricsToken = 'bench-metrics-token-not-secret';
 const productPort = await freePort();
 const productUrl = `http://127.0.0.1:${productPort}`;
 const cpuProf = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : [];
@@ -187,20 +187,10 @@ const product = startNode([...cpuProf, ...serverNodeFlags, serverBundle], {
   core: serverCore,
   logFile: path.join(dataDir, 'product.log'),
   env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(productPort),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: productUrl,
-    CLIENT_DIR: clientDir,
-    BLOCK_HEIGHT_URLS: `http://127.0.0.1:${explorerPort}/`,
-    // The payout check asks this explorer too, and reads no transaction from it: nothing leaves the machine.
-    EXPLORER_API_URLS: `http://127.0.0.1:${explorerPort}/esplora`,
-    NODE_ENV: 'production',
+    ...productEnv({ dataDir, port: productPort, clientDir, explorerPort }),
     // Production runs with metrics and the per-visitor lookup limit on, so the answers measured pay for
     // both. The bench is one client: its limit is the largest the setting takes, which no run reaches.
     LOOKUP_RATE_LIMIT: '1000000',
-    METRICS_TOKEN: benchMetricsToken,
   },
 });
 const children = [product];

@@ -24,6 +24,7 @@ import { loadPostgresBenchData } from './postgres-data.js';
 import { loadGeneratorMeter, postgresGoals, postgresMeter, type PostgresRow, printLegLine, printPostgresTable } from './postgres-report.js';
 import { lookupManyPath, lookupManyRequest, manyVisitorsLookupRequest } from './postgres-requests.js';
 import { createBenchSchema } from './postgres-schema.js';
+import { productEnv } from './product-env.js';
 import { canPin, pinThisProcess, sampleRss, startNode, stop, waitForHttp, withChildrenCpuMs } from './processes.js';
 import { openLoopProof, proofPath, proofRequest } from './proof-leg.js';
 import { printVerdict } from './report.js';
@@ -99,20 +100,7 @@ export async function runPostgresBench(argv: string[]): Promise<number> {
       const child = startNode([...cpuProf, ...serverNodeFlags, serverBundle], {
         core,
         logFile: path.join(workDir, `${name}.log`),
-        env: {
-          ...process.env,
-          DATA_DIR: workDir,
-          DATABASE_URL: schema.url,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          PUBLIC_URL: url,
-          CLIENT_DIR: clientDir,
-          BLOCK_HEIGHT_URLS: `http://127.0.0.1:${explorerPort}/`,
-          EXPLORER_API_URLS: `http://127.0.0.1:${explorerPort}/esplora`,
-          NODE_ENV: 'production',
-          METRICS_TOKEN: 'bench-metrics-token-not-secret',
-          ...extraEnv,
-        },
+        env: { ...productEnv({ dataDir: workDir, port, clientDir, explorerPort }), DATABASE_URL: schema.url, ...extraEnv },
       });
       children.push(child);
       await waitForHttp(`${url}/healthz`, child);
