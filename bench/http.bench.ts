@@ -66,6 +66,7 @@ import { assertSameAnswers, captureAnswers, topHoldersPath } from './baseline-an
 import { buildBenchServers } from './bench-builds.js';
 import { benchAsOfBlock, type DataShape, dataShapes, loadBenchData, loadBenchPayouts } from './bench-data.js';
 import { compare, measure, type LoadResult } from './load.js';
+import { loadArgOptions } from './load-options.js';
 import { lookupPath, lookupRequest, openLoopLookup } from './lookup-request.js';
 import { printOpenLoopLegs, runOpenLoopLegs } from './open-loop-leg.js';
 import { canPin, pinThisProcess, sampleRss, startNode, stop, waitForHttp } from './processes.js';
@@ -82,24 +83,14 @@ if (process.argv[process.argv.indexOf('--database') + 1] === 'postgres') process
 
 const { values: args } = parseArgs({
   options: {
+    ...loadArgOptions,
     data: { type: 'string', default: 'realistic' },
-    records: { type: 'string', default: '1000000' },
-    seconds: { type: 'string', default: '10' },
-    'warm-up': { type: 'string', default: '3' },
-    connections: { type: 'string', default: '100' },
-    rounds: { type: 'string', default: '3' },
-    only: { type: 'string' },
     soak: { type: 'boolean', default: false },
     'soak-minutes': { type: 'string', default: '5' },
-    'cpu-prof': { type: 'string' },
     // The baseline also sends the product's response headers (security headers, cache-control).
     'same-headers': { type: 'boolean', default: false },
-    keep: { type: 'boolean', default: false },
     // Payouts recorded on the list (a distribution under way): the lookup joins each category's.
     payouts: { type: 'string', default: '0' },
-    'open-seconds': { type: 'string', default: '60' },
-    'open-warm-up': { type: 'string', default: '10' },
-    'open-rounds': { type: 'string', default: '3' },
     database: { type: 'string', default: 'sqlite' },
   },
 });

@@ -15,6 +15,7 @@ import { serverBundle, serverNodeFlags } from '../scripts/server-build.js';
 import { topHoldersPath } from './baseline-answers.js';
 import { buildBenchServers } from './bench-builds.js';
 import { benchAsOfBlock } from './bench-data.js';
+import { loadArgOptions } from './load-options.js';
 import { compare, type CpuMeters, measure } from './load.js';
 import { lookupPath, lookupRequest, openLoopLookup } from './lookup-request.js';
 import { printOpenLoopLegs, runOpenLoopLegs } from './open-loop-leg.js';
@@ -40,20 +41,7 @@ const defaultLookupRateLimit = '60';
 export async function runPostgresBench(argv: string[]): Promise<number> {
   const { values: args } = parseArgs({
     args: argv,
-    options: {
-      database: { type: 'string' },
-      records: { type: 'string', default: '1000000' },
-      seconds: { type: 'string', default: '10' },
-      'warm-up': { type: 'string', default: '3' },
-      connections: { type: 'string', default: '100' },
-      rounds: { type: 'string', default: '3' },
-      only: { type: 'string' },
-      keep: { type: 'boolean', default: false },
-      'cpu-prof': { type: 'string' },
-      'open-seconds': { type: 'string', default: '60' },
-      'open-warm-up': { type: 'string', default: '10' },
-      'open-rounds': { type: 'string', default: '3' },
-    },
+    options: { ...loadArgOptions, database: { type: 'string' } },
   });
   const databaseUrl = process.env.DATABASE_URL?.trim();
   if (!databaseUrl) return rerunWithThrowawayPostgres();
