@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { idRangeQuery, walletLeafRowsQuery } from '../../server/features/allocation/allocation-leaves.repository.js';
-import { bucketQuery, storedTreeSummaryQuery } from '../../server/features/allocation/allocation-tree.repository.js';
+import { bucketQuery, bucketsQuery, storedTreeSummaryQuery } from '../../server/features/allocation/allocation-tree.repository.js';
 import { useSharedDatabase } from '../helpers/build-app.js';
 import { explainQuery } from '../helpers/query-plan.js';
+import { postgresUrl } from '../helpers/test-database.js';
 
 const database = useSharedDatabase();
 
@@ -26,6 +27,12 @@ describe("a proof's queries probe indexes and keys, never scan a table", () => {
     const text = await plan(bucketQuery.compile(database.db, 3));
     expect(text).toMatch(postgres() ? /Index Scan (using|on) allocation_tree_buckets_pkey/ : /SEARCH allocation_tree_buckets USING INTEGER PRIMARY KEY \(rowid=\?\)/);
     expect(text).not.toMatch(/SCAN allocation_tree_buckets\b|Seq Scan/);
+  });
+
+  it.runIf(postgresUrl)("reads all of a proof's buckets by their keys in one probe (PostgreSQL)", async () => {
+    const text = await plan(bucketsQuery.compile(database.db, [3, 70, 4000]));
+    expect(text).toMatch(/Index Scan (using|on) allocation_tree_buckets_pkey/);
+    expect(text).not.toMatch(/Seq Scan/);
   });
 
   it("reads the table version from the ends of the records' key and the stored root by its key", async () => {

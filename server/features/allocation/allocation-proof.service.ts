@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter } from 'kysely';
 import {
   type AllocationProof,
   type AllocationProofLeaf,
@@ -14,7 +14,7 @@ import { nodeSha256 } from '../../platform/lib/node-sha256.js';
 import { findWalletLeafRows } from './allocation-leaves.repository.js';
 import type { AllocationTreeCache } from './allocation-tree-cache.js';
 import { proveLeaves, type ReadBuckets, StaleTreeError } from './allocation-tree-proof.js';
-import { bucketQuery } from './allocation-tree.repository.js';
+import { bucketQuery, bucketsQuery } from './allocation-tree.repository.js';
 import type { HeldTree } from './allocation-tree-store.js';
 
 export async function getAllocationRoot(trees: AllocationTreeCache): Promise<AllocationRoot> {
@@ -23,13 +23,15 @@ export async function getAllocationRoot(trees: AllocationTreeCache): Promise<All
 
 type WalletRows = Awaited<ReturnType<typeof findWalletLeafRows>>;
 
-/** Buckets by key, one prepared probe each: on SQLite each runs at once, on PostgreSQL side by side on the pool. */
+/** Buckets by key: on SQLite a prepared probe each, answered at once; on PostgreSQL all in one statement. */
 function bucketReader(db: Kysely<Database>): ReadBuckets {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    return async (buckets) => new Map((await bucketsQuery.execute(db, buckets)).map((row) => [row.bucket, row.leaves]));
+  }
   return async (buckets) => {
     const found = new Map<number, Uint8Array>();
-    const rows = await Promise.all(buckets.map((bucket) => bucketQuery.execute(db, bucket)));
-    for (const [i, bucket] of buckets.entries()) {
-      const leaves = rows[i]![0]?.leaves;
+    for (const bucket of buckets) {
+      const leaves = (await bucketQuery.execute(db, bucket))[0]?.leaves;
       if (leaves) found.set(bucket, leaves);
     }
     return found;

@@ -28,9 +28,17 @@ export async function findStoredTree(db: Kysely<Database>, version: string) {
     .executeTakeFirst();
 }
 
-/** One bucket of the stored tree: a primary-key probe, prepared once (a proof reads one to a few). */
+/** One bucket of the stored tree: a primary-key probe, prepared once (SQLite: a proof runs one per bucket). */
 export const bucketQuery = preparedQuery((db: Kysely<Database>, bucket: number) =>
   db.selectFrom('allocation_tree_buckets').select('leaves').where('bucket', '=', bucket),
+);
+
+/**
+ * PostgreSQL: the buckets a proof needs in one probe of the key, one round trip and one pool
+ * connection whatever their number (a statement each queued a dozen calls per proof on the pool).
+ */
+export const bucketsQuery = preparedQuery((db: Kysely<Database>, buckets: number[]) =>
+  db.selectFrom('allocation_tree_buckets').select(['bucket', 'leaves']).where('bucket', '=', sql<number>`any(${buckets}::integer[])`),
 );
 
 /**
