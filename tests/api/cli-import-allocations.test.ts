@@ -20,12 +20,11 @@ const cli = useCliDatabase({ listHidden: true });
 
 const csv = (...rows: string[]) => ['wallet_address,category,tokens', ...rows].join('\n') + '\n';
 
+/** Every record by wallet, then category: the order an import stores rows in carries no meaning. */
 async function storedRecords() {
-  return cli.db
-    .selectFrom('allocation_records')
-    .select(['wallet_address', 'category', 'tokens_micro', 'source'])
-    .orderBy('id')
-    .execute();
+  const rows = await cli.db.selectFrom('allocation_records').select(['wallet_address', 'category', 'tokens_micro', 'source']).execute();
+  const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  return rows.sort((x, y) => byText(x.wallet_address, y.wallet_address) || byText(x.category, y.category));
 }
 
 const runScript = (args: string[]) => cli.run('import:allocations', args);
@@ -71,10 +70,10 @@ describe('importAllocationsFile', () => {
       publication: { kind: 'hidden', schedule: { kind: 'time', at: revealFarAhead } },
     });
     expect(await storedRecords()).toEqual([
-      { wallet_address: mainnetWallets.segwitKey, category: 'Holder Airdrop', tokens_micro: 34_123_000_000, source: 'allocations-good.csv' },
-      { wallet_address: mainnetWallets.segwitKey, category: 'Whale Bonus #1', tokens_micro: 3_753_530_000, source: 'allocations-good.csv' },
       { wallet_address: mainnetWallets.legacy, category: 'Holder Airdrop', tokens_micro: 1, source: 'allocations-good.csv' },
       { wallet_address: mainnetWallets.p2sh, category: 'Staking Season 1', tokens_micro: 1_234_567_891_011, source: 'allocations-good.csv' },
+      { wallet_address: mainnetWallets.segwitKey, category: 'Holder Airdrop', tokens_micro: 34_123_000_000, source: 'allocations-good.csv' },
+      { wallet_address: mainnetWallets.segwitKey, category: 'Whale Bonus #1', tokens_micro: 3_753_530_000, source: 'allocations-good.csv' },
     ]);
   });
 
@@ -257,8 +256,8 @@ describe('importAllocationsFile', () => {
     const result = await importAllocationsFile(cli.db, cli.writeFile('bom.csv', good), { extraCategories: [added] });
     expect(result).toMatchObject({ ok: true, rows: 2, totalMicro: 9_500_000n });
     expect(await storedRecords()).toEqual([
-      { wallet_address: a, category: added, tokens_micro: 2_500_000, source: 'bom.csv' },
       { wallet_address: mainnetWallets.legacy, category: 'Holder Airdrop', tokens_micro: 7_000_000, source: 'bom.csv' },
+      { wallet_address: a, category: added, tokens_micro: 2_500_000, source: 'bom.csv' },
     ]);
   });
 
