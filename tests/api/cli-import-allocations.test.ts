@@ -261,6 +261,13 @@ describe('importAllocationsFile', () => {
     ]);
   });
 
+  it('stores a category holding a backslash, a tab and a line end as written', async () => {
+    const odd = 'Early\\Backers\tround 1\r\nand 2';
+    const file = cli.writeFile('odd.csv', `wallet_address,category,tokens\n${a},"${odd}",1\n${b},Holder Airdrop,2\n`);
+    expect(await importAllocationsFile(cli.db, file, { extraCategories: [odd] })).toMatchObject({ ok: true, rows: 2 });
+    expect((await storedRecords()).map((row) => row.category).sort()).toEqual(['Holder Airdrop', odd].sort());
+  });
+
   it('re-importing a source replaces its rows instead of doubling them and keeps other sources', async () => {
     await importAllocationsFile(cli.db, fixture('allocations-good.csv'), { source: 'other' });
     const first = cli.writeFile('round.csv', csv(`${a},Holder Airdrop,1`, `${b},Holder Airdrop,2`));

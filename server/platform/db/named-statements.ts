@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, PostgresPoolClient } from 'kysely';
 import type PG from 'pg';
+import { copyOnClient } from './copy-from-stdin.js';
 import type { Database } from './schema.js';
 
 /**
@@ -36,8 +37,8 @@ export function nameStatement(db: Kysely<Database>, sql: string): void {
 const clientsOf = new WeakMap<PG.PoolClient, PostgresPoolClient>();
 
 /**
- * The client Kysely is handed for a pg connection: a named text is sent with its name, and `released`
- * hears each time it is given back. One per connection, as Kysely keeps its own connection object per
+ * The client Kysely is handed for a pg connection: a named text is sent with its name, a COPY fed
+ * from a CopySource streams it (copy-from-stdin.ts), and `released` hears each time it is given back. One per connection, as Kysely keeps its own connection object per
  * client it is given.
  */
 export function namingClient(client: PG.PoolClient, statements: NamedStatements, released: () => void = () => {}): PostgresPoolClient {
@@ -46,6 +47,8 @@ export function namingClient(client: PG.PoolClient, statements: NamedStatements,
   function query(sqlOrCursor: unknown, parameters?: readonly unknown[]): unknown {
     if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor as PG.Submittable);
     const values = parameters as unknown[];
+    const copy = copyOnClient(client, sqlOrCursor, values);
+    if (copy) return copy;
     const name = statements.nameOf(sqlOrCursor);
     return name === undefined ? client.query(sqlOrCursor, values) : client.query({ name, text: sqlOrCursor, values });
   }
