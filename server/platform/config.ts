@@ -92,8 +92,9 @@ export interface AppConfig {
   /**
    * Load shedding: past this mean event-loop delay (sampled every `sampleIntervalMs`), and for the rest of
    * a turn of the event loop that has spent `turnBudgetMs` (0: no turn budget), API calls answer 503
-   * SERVER_BUSY at once instead of queueing; so do they while a call has waited `poolWaitMs` for a
-   * database connection (0: never); `eventLoopDelayMs` 0 turns all shedding off.
+   * SERVER_BUSY at once instead of queueing; so do they while a call asking now would wait longer than
+   * `poolWaitMs` for a database connection, or one already has (0: never); `eventLoopDelayMs` 0 turns
+   * all shedding off.
    */
   shedding: { eventLoopDelayMs: number; sampleIntervalMs: number; turnBudgetMs: number; poolWaitMs: number };
   /** METRICS_TOKEN: `GET /metrics` answers only with `Authorization: Bearer <token>`; null: no /metrics at all. */
