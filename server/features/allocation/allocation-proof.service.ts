@@ -81,8 +81,8 @@ export async function getAllocationProof(
   // Another pass only when an import (or another process's stored tree) landed between reading the
   // tree and reading the wallet's rows or buckets.
   for (let attempt = 1; attempt <= 3; attempt += 1) {
-    // Side by side: on PostgreSQL each is a round trip, and neither needs the other.
-    const [tree, rows] = await Promise.all([trees.current(), findWalletLeafRows(db, walletAddress)]);
+    const tree = await trees.current();
+    const rows = await findWalletLeafRows(db, walletAddress);
     if (rows.length === 0) throw notFound('ALLOCATION_NOT_FOUND', 'No allocation was found for this wallet.');
     let leaves: AllocationProofLeaf[] | null;
     try {

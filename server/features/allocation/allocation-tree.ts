@@ -31,7 +31,8 @@ export interface AllocationTreeState {
  * a new snapshot time), the demo loader and test seeds add ids, and `demo:remove` drops the lowest ids.
  */
 export async function readTableVersion(db: Kysely<Database>): Promise<{ version: string; snapshots: AllocationSnapshot[] }> {
-  const [ids, snapshots] = await Promise.all([findIdRange(db), listAllocationSnapshots(db)]);
+  const ids = await findIdRange(db);
+  const snapshots = await listAllocationSnapshots(db);
   return { version: JSON.stringify([ids.minId, ids.maxId, snapshots]), snapshots };
 }
 
