@@ -12,15 +12,11 @@ import { knownAllocationCategories } from '../../shared/allocation-categories.js
 import { verifyAllocationLeaf } from '../../shared/merkle.js';
 import { useTestDatabase } from '../helpers/build-app.js';
 import { postgresUrl } from '../helpers/test-database.js';
+import { numberedWallet } from '../helpers/wallets.js';
 
 const database = useTestDatabase();
 
-const bech32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
-function wallet(n: number): string {
-  let body = '';
-  for (let rest = n; body.length < 38; rest = Math.floor(rest / 32)) body += bech32[rest % 32];
-  return `bc1q${body}`;
-}
+const wallet = numberedWallet;
 
 // On PostgreSQL each statement is a round trip and a wait for one of the pool's ten connections: a proof
 // that asked for each bucket apart queued a dozen calls behind every other request's.

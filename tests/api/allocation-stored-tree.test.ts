@@ -10,6 +10,7 @@ import { toMicro } from '../../shared/token-amount.js';
 import { buildSecondApp, useTestDatabase } from '../helpers/build-app.js';
 import { runCli } from '../helpers/run-cli.js';
 import { seedAllocationRecords } from '../helpers/seed.js';
+import { numberedWallet } from '../helpers/wallets.js';
 
 interface Row {
   wallet: string;
@@ -17,13 +18,7 @@ interface Row {
   tokens: string;
 }
 
-const bech32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
-/** A distinct wallet-shaped address per number (imported with --allow-unchecked-addresses). */
-function wallet(n: number): string {
-  let body = '';
-  for (let rest = n; body.length < 38; rest = Math.floor(rest / 32)) body += bech32[rest % 32];
-  return `bc1q${body}`;
-}
+const wallet = numberedWallet;
 
 /** `count` rows over wallets of 1 to 5 categories each. */
 function listOf(count: number): Row[] {

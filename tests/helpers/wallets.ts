@@ -14,3 +14,11 @@ export function fakeWallet(prefix: string, length: number): string {
   for (let i = 0; body.length < length - prefix.length; i++) body += alphabet[i % alphabet.length];
   return prefix + body;
 }
+
+/** A distinct wallet-shaped address per number (imported with --allow-unchecked-addresses). */
+export function numberedWallet(n: number): string {
+  const alphabet = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+  let body = '';
+  for (let rest = n; body.length < 38; rest = Math.floor(rest / 32)) body += alphabet[rest % 32];
+  return `bc1q${body}`;
+}

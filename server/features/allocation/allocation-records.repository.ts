@@ -25,8 +25,8 @@ export async function insertAllocationRowsPostgres(
   const sourceText = copyText(source);
   const categories = rows.categoryNames.map(copyText);
   // Checked addresses never need escaping: one pass in list order spares a million lookups in address order.
-  const wallets = rows.wallets.slice(0, rows.length);
-  const walletText = wallets.some(needsCopyEscape) ? copyText : (wallet: string) => wallet;
+  const { wallets } = rows;
+  const walletText = wallets.some((wallet, row) => row < rows.length && needsCopyEscape(wallet)) ? copyText : (wallet: string) => wallet;
   function* steps(): Generator<string> {
     for (let start = 0; start < rows.length; start += bulkStep) {
       // Asked for the next step: the one before is on its way to PostgreSQL.

@@ -10,16 +10,17 @@ class CopySource {
   constructor(readonly chunks: Iterable<string>) {}
 }
 
+const copyEscapes: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 const copySpecial = /[\\\t\n\r]/;
+const everyCopySpecial = new RegExp(copySpecial.source, 'g');
 
 /** Whether COPY's text format needs `value` escaped (copyText) to read it back in one column. */
 export const needsCopyEscape = (value: string): boolean => copySpecial.test(value);
 
 /** A value as COPY's text format reads it in a column: backslash, tab and line ends escaped. */
 export function copyText(value: string): string {
-  return needsCopyEscape(value) ? value.replace(/[\\\t\n\r]/g, (character) => copyEscapes[character]!) : value;
+  return needsCopyEscape(value) ? value.replace(everyCopySpecial, (character) => copyEscapes[character]!) : value;
 }
-const copyEscapes: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
 /**
  * PostgreSQL: `COPY table (columns) FROM STDIN` on the caller's connection (its transaction), fed

@@ -38,8 +38,8 @@ const clientsOf = new WeakMap<PG.PoolClient, PostgresPoolClient>();
 
 /**
  * The client Kysely is handed for a pg connection: a named text is sent with its name, a COPY fed
- * from a CopySource streams it (copy-from-stdin.ts), and `released` hears each time it is given back. One per connection, as Kysely keeps its own connection object per
- * client it is given.
+ * from a CopySource streams it (copy-from-stdin.ts), and `released` hears each time it is given back.
+ * One per connection, as Kysely keeps its own connection object per client it is given.
  */
 export function namingClient(client: PG.PoolClient, statements: NamedStatements, released: () => void = () => {}): PostgresPoolClient {
   let naming = clientsOf.get(client);
